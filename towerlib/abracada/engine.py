@@ -1,0 +1,406 @@
+"""The Abracada...What? engine: RULES.md section 1, rules 1-30 with the resolutions Q1-Q21.
+
+State is kept in plain lists of small integers so that random playouts are fast; every
+change is announced as an :class:`~towerlib.core.Event`. Hands are ordered oldest stone
+first; for each stone the engine also tracks which values its owner has *seen ruled out*
+(as a bit mask), because that is exactly what the owner knows about a stone they cannot see:
+a failed cast of v rules v out for every stone held at that moment, and a successful cast of
+v that takes the stone in slot i rules v out for the older slots (see ``rules.py``).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from ..core import Event, GameBase, InvalidDeal, InvalidOption, Msg, Outcome
+from . import rules as R
+from .views import seat_view
+from .actions import CAST, END, NEXT_ROUND, Action, Cast, EndTurn, NextRound, parse_action
+
+PLAY, ROUND_OVER, GAME_OVER = "play", "round_over", "game_over"
+_event = tuple.__new__     # the hot paths below build Events directly (a playout makes millions)
+
+_CASTS_FROM = {low: tuple(CAST[v] for v in R.SPELLS if v >= low) for low in R.SPELLS}
+_ALL_CASTS = _CASTS_FROM[1]
+_AFTER_CAST = {last: (END, *_CASTS_FROM[last]) for last in R.SPELLS}   # the non-decreasing chain
+_AFTER_CAST_ANY = (END, *_ALL_CASTS)                                    # easy variant / call-outs
+
+
+class AbracadaGame(GameBase):
+    """One game of Abracada...What? for 2-5 players, played over rounds to 8 points."""
+
+    game_name = "abracada"
+    MIN_PLAYERS = R.MIN_PLAYERS
+    MAX_PLAYERS = R.MAX_PLAYERS
+    OPTIONS = R.OPTIONS
+
+    # ----- set-up ---------------------------------------------------------------------------
+    def _setup(self, deal: Mapping[str, Any] | None) -> None:
+        n = self.players
+        if self.options["first_player"] >= n:
+            raise InvalidOption("error.bad_option", name="first_player", value=self.options["first_player"],
+                                allowed=f"0 to {n - 1}")
+        o = self.options
+        self._faces = o["die_faces"]
+        self._easy = o["easy"]
+        self._last_standing = o["last_standing"]
+        self._callout = o["lower_declaration"] == "auto_callout"
+        self.scores_list = [0] * n
+        self.round_no = 0
+        self.winners: tuple[int, ...] = ()
+        self.result: dict[str, Any] | None = None
+        start_lives = None
+        if deal is not None:
+            start_lives = _check_deal(deal, n)
+            if "scores" in deal:
+                self.scores_list = list(deal["scores"])
+        self._start_round(o["first_player"], deal, start_lives)
+
+    def _start_round(self, starter: int, deal: Mapping[str, Any] | None = None,
+                     start_lives: list[int] | None = None) -> None:
+        n = self.players
+        self.round_no += 1
+        if deal is None:
+            stones = list(R.ALL_STONES)
+            self.rng.shuffle(stones)
+            k = R.HAND_SIZE * n
+            hands = [stones[i:i + R.HAND_SIZE] for i in range(0, k, R.HAND_SIZE)]
+            rest = stones[k:]
+            removed = rest[:R.REMOVED_FACE_UP[n]]
+            rest = rest[len(removed):]
+            secret, pile = rest[:R.SECRET_STONES], rest[R.SECRET_STONES:]
+        else:
+            hands = [list(h) for h in deal["hands"]]
+            removed = list(deal["removed"])
+            secret = list(deal["secret"])
+            pile = list(reversed(deal["pile"]))      # the deal lists the pile in drawing order
+        self.hands = hands
+        self.known_not = [[0] * len(h) for h in hands]
+        self.pile = pile                             # drawn from the end
+        self.secret_pool = secret
+        self.secrets: list[list[int]] = [[] for _ in range(n)]
+        self.removed = sorted(removed)
+        self.cast = [0] * 9                          # stones cast this round, by value
+        self.lives = list(start_lives) if start_lives else [R.START_LIFE] * n
+        self.alive = [True] * n
+        self.round_points = [0] * n
+        self.current = starter
+        self.chain = 0                               # value cast last this turn; 0 = nothing yet
+        self.phase = PLAY
+        self.result = None
+        self._emit("round_start", None, round=self.round_no, starter=starter, removed=list(self.removed),
+                   hands=[list(h) for h in hands], pile=len(pile), secret_pool=len(secret))
+
+    # ----- the protocol -----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == GAME_OVER else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.scores_list)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions allowed now, cheapest first to compute: a precomputed tuple."""
+        if self.phase == PLAY:
+            chain = self.chain
+            if chain == 0:
+                return _ALL_CASTS
+            if self._easy or self._callout:
+                return _AFTER_CAST_ANY
+            return _AFTER_CAST[chain]
+        if self.phase == ROUND_OVER:
+            return (NEXT_ROUND,)
+        return ()
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != GAME_OVER:
+            return None
+        return Outcome(self.winners, self.scores, "shared" if len(self.winners) > 1 else "top_of_tower")
+
+    def view(self, seat: int, log: bool = True) -> dict[str, Any]:
+        """What ``seat`` may see; ``log=False`` leaves out this round's event log (bots)."""
+        return seat_view(self, self._check_seat(seat), log)
+
+    def _parse(self, text: str) -> Action | None:
+        return parse_action(text)
+
+    def _why_illegal(self, action: Any) -> Msg | None:
+        kind = type(action)
+        if self.phase == GAME_OVER:
+            return Msg("abracada.why.game_over")
+        if kind is Cast:
+            if self.phase != PLAY:
+                return Msg("abracada.why.round_over")
+            v = action.value
+            if v not in R.STONE_COUNTS:
+                return Msg("abracada.why.no_such_spell", value=v)
+            if v < self.chain and not (self._easy or self._callout):
+                return Msg("abracada.why.lower", value=v, last=self.chain)
+            return None
+        if kind is EndTurn:
+            if self.phase != PLAY:
+                return Msg("abracada.why.round_over")
+            return None if self.chain else Msg("abracada.why.must_cast")
+        if kind is NextRound:
+            return None if self.phase == ROUND_OVER else Msg("abracada.why.round_running")
+        return Msg("abracada.why.not_an_action", action=repr(action))
+
+    def _do(self, action: Action) -> None:
+        kind = type(action)
+        if kind is Cast:
+            self._cast(action.value)
+        elif kind is EndTurn:
+            self._end_turn()
+        else:
+            self._start_round(self.current)
+
+    # ----- a turn -------------------------------------------------------------------------------
+    def _left(self, p: int) -> int:
+        n, alive = self.players, self.alive
+        q = (p + 1) % n
+        while not alive[q]:
+            q = (q + 1) % n
+        return q
+
+    def _right(self, p: int) -> int:
+        n, alive = self.players, self.alive
+        q = (p - 1) % n
+        while not alive[q]:
+            q = (q - 1) % n
+        return q
+
+    def _change_life(self, q: int, amount: int, cause: str | int) -> None:
+        lives = self.lives
+        old = lives[q]
+        new = old + amount
+        new = 0 if new < 0 else R.MAX_LIFE if new > R.MAX_LIFE else new
+        lives[q] = new
+        self.events.append(_event(Event, ("life", q, {"amount": amount, "change": new - old, "life": new,
+                                                        "cause": cause})))
+
+    def _roll(self, p: int, spell: int) -> int:
+        value = self.rng.pick(self._faces)
+        self._emit("roll", p, value=value, spell=spell)
+        return value
+
+    def _cast(self, v: int) -> None:
+        p = self.current
+        if v < self.chain and not self._easy:             # auto_callout: a lower declaration
+            self._emit("callout", p, value=v, last=self.chain)
+            self._change_life(p, -1, "callout")
+            self._after_own_loss(p)
+            return
+        hand = self.hands[p]
+        bit = 1 << v
+        known = self.known_not[p]
+        if v not in hand:                                 # rule 7: failure
+            known[:] = [m | bit for m in known]
+            self.events.append(_event(Event, ("miss", p, {"value": v})))
+            self._change_life(p, -self._roll(p, v) if v == R.DRAGON else -1, v)
+            if self.lives[p]:
+                self._end_turn()
+            else:
+                self._after_own_loss(p)
+            return
+        i = hand.index(v)                                 # the oldest matching stone is taken
+        del hand[i]
+        del known[i]
+        for j in range(i):
+            known[j] |= bit
+        self.cast[v] += 1
+        self.chain = v
+        self.events.append(_event(Event, ("cast", p, {"value": v, "slot": i, "remover": self._right(p) if self._last_standing else (p - 1) % self.players})))
+        self._effect(p, v)
+        self._after_cast(p)
+
+    def _effect(self, p: int, v: int) -> None:
+        """Rules 15-22: resolve a successful spell completely."""
+        if v == R.DRAGON:
+            r = self._roll(p, v)
+            for q in self._others(p):
+                self._change_life(q, -r, v)
+        elif v == R.WANDERER:
+            for q in self._others(p):
+                self._change_life(q, -1, v)
+            if self.options["dark_wanderer_hits_caster"]:
+                self._change_life(p, -1, v)
+            self._change_life(p, 1, v)
+        elif v == R.DREAM:
+            self._change_life(p, self._roll(p, v), v)
+        elif v == R.SINGER:
+            pool = self.secret_pool
+            if pool:                                      # Q9/Q10: automatic, uniformly random
+                stone = pool.pop(self.rng.below(len(pool)))
+                self.secrets[p].append(stone)
+                self._emit("secret", p, value=stone)
+            else:
+                self._emit("secret", p, value=None)
+        elif v == R.TEMPEST:
+            left, right = self._left(p), self._right(p)
+            self._change_life(left, -1, v)
+            if right != left:                             # Q4: two players lose 1 in total
+                self._change_life(right, -1, v)
+        elif v == R.BLIZZARD:
+            self._change_life(self._left(p), -1, v)
+        elif v == R.FIREBALL:
+            self._change_life(self._right(p), -1, v)
+        else:
+            self._change_life(p, 1, v)
+
+    def _others(self, p: int) -> list[int]:
+        return [q for q in range(self.players) if q != p and self.alive[q]]
+
+    def _after_cast(self, p: int) -> None:
+        lives, alive = self.lives, self.alive
+        fallen = [q for q in range(self.players) if alive[q] and lives[q] == 0]
+        empty = not self.hands[p]
+        if self._last_standing:
+            for q in fallen:
+                alive[q] = False
+                self._emit("knockout", q, by=p)
+            if sum(alive) == 1:
+                self._end_round("last_standing", p, winner=p)
+            elif empty:
+                self._end_turn()
+            return
+        if fallen and not (empty and self.options["empty_and_ko_precedence"] == "empty"):
+            for q in fallen:
+                self._emit("knockout", q, by=p)
+            self._end_round("knockout", p, winner=p)
+        elif empty:                                       # Q13: an empty hand ends the turn
+            self._end_turn()
+
+    def _after_own_loss(self, p: int) -> None:
+        """After a failure or a call-out: a self knock-out, or the turn simply ends."""
+        if self.lives[p] > 0:
+            self._end_turn()
+            return
+        self._emit("knockout", p, by=p)
+        if not self._last_standing:
+            self._end_round("self_knockout", p, loser=p)
+            return
+        self.alive[p] = False
+        if sum(self.alive) == 1:
+            self._end_round("last_standing", p, winner=self.alive.index(True))
+        else:
+            self._pass_turn(p)
+
+    def _end_turn(self) -> None:
+        p = self.current
+        hand = self.hands[p]
+        events = self.events
+        events.append(_event(Event, ("end_turn", p, {})))
+        if not hand:
+            self._end_round("empty_hand", p, winner=p)
+            return
+        need = R.HAND_SIZE - len(hand)
+        if need > 0 and self.pile:
+            pile = self.pile
+            drawn = [pile.pop() for _ in range(min(need, len(pile)))]
+            hand.extend(drawn)
+            self.known_not[p].extend([0] * len(drawn))
+            events.append(_event(Event, ("draw", p, {"values": drawn})))
+        self._pass_turn(p)
+
+    def _pass_turn(self, p: int) -> None:
+        self.current = self._left(p)
+        self.chain = 0
+
+    # ----- end of a round ---------------------------------------------------------------------
+    def _end_round(self, reason: str, ender: int, winner: int | None = None, loser: int | None = None) -> None:
+        n = self.players
+        points = [0] * n
+        lives = self.lives
+        if reason == "last_standing" or (self._last_standing and reason == "empty_hand"):
+            points[winner] = R.LAST_STANDING_WIN_POINTS + len(self.secrets[winner])
+        else:
+            if reason == "empty_hand":
+                for q in range(n):
+                    if q != winner and lives[q]:
+                        self._change_life(q, -lives[q], "empty_hand")
+            for q in range(n):
+                if q == winner:
+                    points[q] = R.EMPTY_HAND_POINTS if reason == "empty_hand" else R.KNOCKOUT_WIN_POINTS
+                elif q != loser and lives[q] > 0:
+                    points[q] = R.SURVIVOR_POINTS
+                if lives[q] > 0:                           # rule 27: the secret-stone award
+                    points[q] += len(self.secrets[q])
+        self.round_points = points
+        for q in range(n):
+            self.scores_list[q] = min(R.WINNING_SCORE, self.scores_list[q] + points[q])
+        self.result = {"round": self.round_no, "reason": reason, "winner": winner, "loser": loser,
+                       "points": points, "scores": list(self.scores_list), "lives": list(lives),
+                       "hands": [list(h) for h in self.hands], "secrets": [list(s) for s in self.secrets]}
+        self._emit("round_end", ender, **self.result)
+        starter = self._next_starter(ender)
+        top = [q for q in range(n) if self.scores_list[q] >= R.WINNING_SCORE]
+        if top:                                           # rule 29 and Q15's tie-breaks
+            best = max((points[q], lives[q]) for q in top)
+            self.winners = tuple(q for q in top if (points[q], lives[q]) == best)
+            self.phase = GAME_OVER
+            self._emit("game_end", None, winners=list(self.winners), scores=list(self.scores_list))
+        else:
+            self.phase = ROUND_OVER
+            self.current = starter
+
+    def _next_starter(self, ender: int) -> int:
+        if self.options["new_round_starter"] == "same":
+            return ender
+        return (ender + 1) % self.players
+
+    # ----- saving ---------------------------------------------------------------------------------
+    def _snapshot(self) -> dict[str, Any]:
+        return {"round": self.round_no, "phase": self.phase, "current": self.current, "chain": self.chain,
+                "hands": self.hands, "known_not": self.known_not, "pile": self.pile,
+                "secret_pool": self.secret_pool, "secrets": self.secrets, "removed": self.removed,
+                "cast": self.cast, "lives": self.lives, "alive": self.alive, "scores": self.scores_list,
+                "round_points": self.round_points, "winners": list(self.winners), "events": len(self.events)}
+
+
+def _check_deal(deal: Mapping[str, Any], n: int) -> list[int] | None:
+    """Reject a deal that is not exactly the 36 stones laid out for ``n`` players."""
+    if not isinstance(deal, Mapping):
+        raise InvalidDeal("abracada.deal.not_mapping")
+    known = {"hands", "secret", "removed", "pile", "lives", "scores"}
+    for key in deal:
+        if key not in known:
+            raise InvalidDeal("abracada.deal.unknown_key", key=key, known=", ".join(sorted(known)))
+    for key in ("hands", "secret", "removed", "pile"):
+        if key not in deal:
+            raise InvalidDeal("abracada.deal.missing", key=key)
+        if not isinstance(deal[key], (list, tuple)):
+            raise InvalidDeal("abracada.deal.not_list", key=key)
+    hands = deal["hands"]
+    if len(hands) != n:
+        raise InvalidDeal("abracada.deal.hand_count", found=len(hands), players=n)
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, (list, tuple)) or len(hand) != R.HAND_SIZE:
+            raise InvalidDeal("abracada.deal.hand_size", seat=seat, found=len(hand) if isinstance(hand, (list, tuple)) else hand,
+                              size=R.HAND_SIZE)
+    if len(deal["secret"]) != R.SECRET_STONES:
+        raise InvalidDeal("abracada.deal.secret_size", found=len(deal["secret"]), size=R.SECRET_STONES)
+    if len(deal["removed"]) != R.REMOVED_FACE_UP[n]:
+        raise InvalidDeal("abracada.deal.removed_size", found=len(deal["removed"]),
+                          size=R.REMOVED_FACE_UP[n], players=n)
+    stones = [s for h in hands for s in h] + list(deal["secret"]) + list(deal["removed"]) + list(deal["pile"])
+    for s in stones:
+        if isinstance(s, bool) or not isinstance(s, int) or s not in R.STONE_COUNTS:
+            raise InvalidDeal("abracada.deal.bad_stone", stone=s)
+    if len(stones) != R.TOTAL_STONES:
+        raise InvalidDeal("abracada.deal.total", found=len(stones), total=R.TOTAL_STONES)
+    counts = Counter(stones)
+    for v in R.SPELLS:
+        if counts[v] != R.STONE_COUNTS[v]:
+            raise InvalidDeal("abracada.deal.value_count", value=v, found=counts[v], expected=R.STONE_COUNTS[v])
+    for key, low, high in (("lives", 1, R.MAX_LIFE), ("scores", 0, R.WINNING_SCORE - 1)):
+        if key in deal:
+            values = deal[key]
+            if (not isinstance(values, (list, tuple)) or len(values) != n
+                    or any(isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high for x in values)):
+                raise InvalidDeal("abracada.deal.bad_track", key=key, players=n, low=low, high=high)
+    return list(deal["lives"]) if "lives" in deal else None

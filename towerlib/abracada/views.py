@@ -1,0 +1,94 @@
+"""What one seat may see of an Abracada game (RULES.md Q20), built by listing allowed fields.
+
+Nothing is copied from the state and then trimmed: each field below is chosen because the
+seat may see it. A seat sees every other hand, the board, the face-up removed stones, lives,
+scores, pile and secret-pool sizes, others' secret-stone counts, its own secret stones and the
+whole history; of its own hand only the size, and for each stone the values it has seen ruled
+out. The event log is filtered the same way (a seat never sees the stones it draws).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core import Event
+from ..core.options import jsonable_options
+from .rules import SPELLS
+
+if TYPE_CHECKING:
+    from .engine import AbracadaGame
+
+
+# Events every seat sees in full. A round's end reveals all hands and secret stones.
+PUBLIC_EVENTS = frozenset({"cast", "miss", "callout", "roll", "life", "knockout", "end_turn",
+                           "round_end", "game_end"})
+
+
+def seat_view(game: "AbracadaGame", seat: int, log: bool = True) -> dict[str, Any]:
+    n = game.players
+    public_secrets = game.options["secret_stone_visibility"] == "public"
+    current = game.current_player
+    return {
+        "game": game.game_name,
+        "seat": seat,
+        "players": n,
+        "options": jsonable_options(game.options),
+        "round": game.round_no,
+        "phase": game.phase,
+        "current_player": current,
+        "chain": game.chain,
+        "legal_actions": [str(a) for a in game.legal_actions()] if current == seat else [],
+        "lives": list(game.lives),
+        "alive": list(game.alive),
+        "scores": list(game.scores_list),
+        "hands": [None if q == seat else list(game.hands[q]) for q in range(n)],
+        "hand_sizes": [len(h) for h in game.hands],
+        "own_hand": [{"ruled_out": [v for v in SPELLS if mask >> v & 1]} for mask in game.known_not[seat]],
+        "own_secrets": list(game.secrets[seat]),
+        "secret_counts": [len(s) for s in game.secrets],
+        "public_secrets": [list(s) for s in game.secrets] if public_secrets else None,
+        "secret_pool": len(game.secret_pool),
+        "pile": len(game.pile),
+        "removed": list(game.removed),
+        "board": {str(v): game.cast[v] for v in SPELLS},
+        "round_points": list(game.round_points),
+        "result": dict(game.result) if game.result is not None else None,
+        "winners": list(game.winners),
+        "log": round_log(game, seat) if log else None,
+    }
+
+
+def round_log(game: "AbracadaGame", seat: int) -> list[dict[str, Any]]:
+    """This round's events as ``seat`` may see them (from the last ``round_start``)."""
+    events = game.events
+    start = len(events) - 1
+    while start > 0 and events[start].kind != "round_start":
+        start -= 1
+    return seat_events(game, seat, start)
+
+
+def seat_events(game: "AbracadaGame", seat: int, start: int = 0) -> list[dict[str, Any]]:
+    """Events ``start:`` of the whole game, each as ``seat`` may see it."""
+    public_secrets = game.options["secret_stone_visibility"] == "public"
+    return [_seat_event(e, seat, public_secrets) for e in game.events[start:]]
+
+
+def _seat_event(event: Event, seat: int, public_secrets: bool) -> dict[str, Any]:
+    kind, who, data = event
+    out: dict[str, Any] = {"kind": kind, "seat": who}
+    if kind == "round_start":
+        out.update(round=data["round"], starter=data["starter"], removed=data["removed"],
+                   hands=[None if q == seat else h for q, h in enumerate(data["hands"])],
+                   pile=data["pile"], secret_pool=data["secret_pool"])
+    elif kind == "draw":
+        out["count"] = len(data["values"])
+        if who != seat:
+            out["values"] = data["values"]
+    elif kind == "secret":
+        out["taken"] = data["value"] is not None
+        if who == seat or public_secrets:
+            out["value"] = data["value"]
+    elif kind in PUBLIC_EVENTS:              # wholly public (rule 14, Q20)
+        out.update(data)
+    else:                                    # fail closed: a new kind must be classified here
+        raise ValueError(f"event kind {kind!r} has no visibility rule")
+    return out

@@ -1,0 +1,40 @@
+"""Bots for any game: a bot sees only a seat's view and returns an action with its reason.
+
+A bot never touches the game: ``play(game, bots)`` hands each one ``game.view(seat, log=False)``
+(the seat's view without the event log, which bots do not need) and applies what it chose
+through the ordinary ``apply``, so a bot cannot cheat and cannot make an illegal move unnoticed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from .i18n import Msg
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What a bot decided (an action or its text) and one sentence saying why."""
+
+    action: Any
+    reason: Msg
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: Mapping[str, Any]) -> Choice: ...
+
+
+def play(game: Any, bots: Sequence[Bot] | Mapping[int, Bot], max_actions: int = 1_000_000,
+         on_choice: Callable[[int, Choice], None] | None = None) -> Any:
+    """Let ``bots`` (one per seat) play ``game`` to its end; returns ``game.outcome()``."""
+    for _ in range(max_actions):
+        seat = game.current_player
+        if seat is None:
+            return game.outcome()
+        choice = bots[seat].choose(game.view(seat, log=False))
+        if on_choice is not None:
+            on_choice(seat, choice)
+        game.apply(choice.action)
+    raise RuntimeError(f"game not finished after {max_actions} actions")

@@ -1,0 +1,199 @@
+"""The engine protocol shared by all four games, and the base class that implements its plumbing.
+
+A game is driven the same way whatever it is::
+
+    game.current_player        # whose decision it is (None once the game is over)
+    game.legal_actions()       # the actions allowed now (small immutable values)
+    game.apply(action)         # -> the events it caused; illegal actions raise IllegalAction
+    game.is_over, game.scores, game.outcome()
+    game.view(seat)            # JSON-able: exactly what that seat may see
+    game.to_json()             # a save file; the game module's load(text) reads it back
+
+:class:`GameBase` keeps the seed, the options, the optional explicit deal, the list of applied
+actions and the event log. A save file stores the set-up and the actions plus a snapshot of the
+full state; loading replays the actions and checks the snapshot, so a corrupt or edited file is
+rejected with the field that is wrong instead of producing an impossible game.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+
+from .errors import IllegalAction, InvalidDeal, InvalidOption, SaveError, TowerError
+from .events import Event
+from .options import Option, jsonable_options, resolve_options
+from .rng import GameRandom, fresh_seed
+
+_new_event = tuple.__new__          # builds an Event without NamedTuple's slower __new__
+SAVE_FORMAT = "spelltower-save"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the winning seats (several share a win) and final scores."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every Spell Tower engine offers (boards, bots and the CLI rely only on this)."""
+
+    game_name: ClassVar[str]
+    players: int
+
+    @property
+    def current_player(self) -> int | None: ...
+    def legal_actions(self) -> Sequence[Any]: ...
+    def apply(self, action: Any) -> list[Event]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    def outcome(self) -> Outcome | None: ...
+    def view(self, seat: int) -> dict[str, Any]: ...
+    def to_json(self) -> str: ...
+
+
+class GameBase:
+    """Seed, options, deal, action history, event log and save files, for any game.
+
+    A subclass sets ``game_name``, ``MIN_PLAYERS``/``MAX_PLAYERS`` and ``OPTIONS`` and writes
+    ``_setup(deal)``, ``_legal()``, ``_parse(text)``, ``_why_illegal(action)``, ``_do(action)``
+    (which appends to ``self.events``), ``_snapshot()`` and ``view(seat)``.
+    """
+
+    game_name: ClassVar[str] = ""
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 2
+    OPTIONS: ClassVar[Mapping[str, Option]] = {}
+
+    def __init__(self, players: int, seed: int | None = None, deal: Mapping[str, Any] | None = None,
+                 **options: Any) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
+            raise InvalidOption("error.bad_players", value=players, low=self.MIN_PLAYERS, high=self.MAX_PLAYERS)
+        self.players = players
+        self.options = resolve_options(self.OPTIONS, options)
+        self.seed = fresh_seed() if seed is None else seed
+        try:
+            self.rng = GameRandom(self.seed)
+        except TypeError as exc:
+            raise InvalidOption("error.bad_option", name="seed", value=seed, allowed=str(exc)) from None
+        self.deal = None if deal is None else json.loads(json.dumps(deal))
+        self.events: list[Event] = []
+        self.history: list[Any] = []          # the applied actions, in order
+        self._setup(self.deal)
+
+    # ----- the protocol -------------------------------------------------------------------
+    def apply(self, action: Any) -> list[Event]:
+        """Play ``action`` (an action value or its text) and return the events it caused.
+
+        An illegal action raises :class:`IllegalAction` before anything changes.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        reason = self._why_illegal(action)
+        if reason is not None:
+            if self.is_over:
+                raise IllegalAction("error.game_over")
+            raise IllegalAction("error.illegal_action", action=str(action), reason=reason,
+                                allowed=self._allowed_text())
+        events = self.events
+        start = len(events)
+        self._do(action)
+        self.history.append(action)
+        return events[start:]
+
+    def parse_action(self, text: str) -> Any:
+        action = self._parse(text.strip().lower()) if isinstance(text, str) else None
+        if action is None:
+            raise IllegalAction("error.not_an_action", text=text, allowed=self._allowed_text())
+        return action
+
+    def _allowed_text(self) -> str:
+        legal = self.legal_actions()
+        return ", ".join(str(a) for a in legal) if legal else "nothing"
+
+    # ----- save files ---------------------------------------------------------------------
+    def to_json(self, indent: int | None = None) -> str:
+        """The save file: set-up, every action as text, and a snapshot of the full state."""
+        return json.dumps({
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game_name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": jsonable_options(self.options),
+            "deal": self.deal,
+            "actions": [str(a) for a in self.history],
+            "state": self._snapshot(),
+        }, indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "GameBase":
+        """Read a save file made by :meth:`to_json`; anything wrong in it raises :class:`SaveError`."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as exc:
+            raise SaveError("save.not_json", detail=str(exc)) from None
+        if not isinstance(data, dict):
+            raise SaveError("save.not_object", kind=type(data).__name__)
+        for field in ("format", "version", "game", "players", "seed", "options", "deal", "actions", "state"):
+            if field not in data:
+                raise SaveError("save.missing", field=field)
+        if data["format"] != SAVE_FORMAT:
+            raise SaveError("save.wrong_format", found=data["format"], expected=SAVE_FORMAT)
+        if data["version"] != SAVE_VERSION or isinstance(data["version"], bool):
+            raise SaveError("save.wrong_version", found=data["version"], expected=SAVE_VERSION)
+        if data["game"] != cls.game_name:
+            raise SaveError("save.wrong_game", found=data["game"], expected=cls.game_name)
+        if not isinstance(data["options"], dict):
+            raise SaveError("save.bad_field", field="options", detail="must be an object")
+        if data["deal"] is not None and not isinstance(data["deal"], dict):
+            raise SaveError("save.bad_field", field="deal", detail="must be an object or null")
+        if not isinstance(data["actions"], list) or not all(isinstance(a, str) for a in data["actions"]):
+            raise SaveError("save.bad_field", field="actions", detail="must be a list of action texts")
+        options = {k: tuple(v) if isinstance(v, list) else v for k, v in data["options"].items()}
+        try:
+            game = cls(data["players"], seed=data["seed"], deal=data["deal"], **options)
+        except TowerError as exc:
+            field = "deal" if isinstance(exc, InvalidDeal) else "players/seed/options"
+            raise SaveError("save.bad_field", field=field, detail=str(exc)) from None
+        except (TypeError, ValueError, KeyError, IndexError) as exc:
+            raise SaveError("save.bad_field", field="deal", detail=str(exc)) from None
+        for index, text in enumerate(data["actions"], start=1):
+            try:
+                game.apply(text)
+            except IllegalAction as exc:
+                raise SaveError("save.bad_action", index=index, action=text, detail=str(exc)) from None
+        replayed = game._snapshot()
+        saved = data["state"]
+        if not isinstance(saved, dict):
+            raise SaveError("save.bad_field", field="state", detail="must be an object")
+        for field in sorted(set(replayed) | set(saved)):
+            if field not in saved:
+                raise SaveError("save.missing", field=f"state.{field}")
+            if saved[field] != replayed.get(field, None) or field not in replayed:
+                raise SaveError("save.mismatch", field=f"state.{field}", saved=saved[field],
+                                replayed=replayed.get(field))
+        return game
+
+    # ----- helpers for subclasses -----------------------------------------------------------
+    def _emit(self, kind: str, seat: int | None, **data: Any) -> None:
+        self.events.append(_new_event(Event, (kind, seat, data)))
+
+    def _check_seat(self, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction("error.bad_seat", value=seat, last=self.players - 1)
+        return seat
+
+    def outcome(self) -> Outcome | None:  # pragma: no cover - every game overrides
+        raise NotImplementedError
+
+
+def events_as_dicts(events: Iterable[Event]) -> list[dict[str, Any]]:
+    return [e.to_dict() for e in events]

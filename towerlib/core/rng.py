@@ -1,0 +1,44 @@
+"""Seeded randomness owned by a game.
+
+Every die roll and shuffle of a game goes through its own :class:`GameRandom`, made from one
+integer seed. The seed and the list of actions are enough to replay a game exactly, which is
+what save files store. The seed is hidden information: views never include it.
+"""
+from __future__ import annotations
+
+import random
+import secrets
+
+MAX_SEED = 2**63 - 1
+
+
+def fresh_seed() -> int:
+    """A new seed from the operating system, for games started without one."""
+    return secrets.randbelow(MAX_SEED)
+
+
+class GameRandom(random.Random):
+    """``random.Random`` that remembers the seed it was made from."""
+
+    def __init__(self, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise TypeError(f"seed must be an integer from 0 to {MAX_SEED}, not {seed!r}")
+        self.seed_value = seed
+        super().__init__(seed)
+
+    # Fast paths built on random(), which is a single C call: playouts shuffle and roll a lot.
+    # A float in [0, 1) scaled to a length is uniform up to 2**-53, far below any test's reach.
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        """Fisher-Yates shuffle in place (the pre-3.11 algorithm, fixed to this generator)."""
+        random_ = self.random
+        for i in range(len(x) - 1, 0, -1):
+            j = int(random_() * (i + 1))
+            x[i], x[j] = x[j], x[i]
+
+    def pick(self, seq):
+        """One element of a non-empty sequence, uniformly."""
+        return seq[int(self.random() * len(seq))]
+
+    def below(self, n: int) -> int:
+        """A whole number from 0 to n-1, uniformly."""
+        return int(self.random() * n)
