@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 from .actions import CAST, END, NEXT_ROUND, Cast, EndTurn, NextRound, parse_action
+from .deals import complete_deal
 from .engine import AbracadaGame
 from .rules import OPTIONS
 
@@ -28,4 +29,4 @@ def load(text: str | bytes) -> AbracadaGame:
 
 
 __all__ = ["CAST", "END", "NEXT_ROUND", "AbracadaGame", "Cast", "EndTurn", "NextRound", "OPTIONS",
-           "load", "new_game", "parse_action"]
+           "complete_deal", "load", "new_game", "parse_action"]

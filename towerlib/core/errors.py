@@ -11,7 +11,7 @@ from .i18n import tr
 class TowerError(ValueError):
     """Base class of every error raised on bad input to Spell Tower."""
 
-    def __init__(self, key: str, **params: object) -> None:
+    def __init__(self, key: str, /, **params: object) -> None:
         self.key = key
         self.params = params
         super().__init__(tr(key, "en", **params))

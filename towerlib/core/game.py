@@ -16,9 +16,10 @@ rejected with the field that is wrong instead of producing an impossible game.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
 
 from .errors import IllegalAction, InvalidDeal, InvalidOption, SaveError, TowerError
 from .events import Event
@@ -120,8 +121,8 @@ class GameBase:
 
     # ----- save files ---------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:
-        """The save file: set-up, every action as text, and a snapshot of the full state."""
-        return json.dumps({
+        """The save file: set-up, every action as text, a snapshot of the full state, a checksum."""
+        data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game_name,
@@ -131,7 +132,9 @@ class GameBase:
             "deal": self.deal,
             "actions": [str(a) for a in self.history],
             "state": self._snapshot(),
-        }, indent=indent, ensure_ascii=False)
+        }
+        data["checksum"] = _checksum(data)
+        return json.dumps(data, indent=indent, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> "GameBase":
@@ -142,7 +145,8 @@ class GameBase:
             raise SaveError("save.not_json", detail=str(exc)) from None
         if not isinstance(data, dict):
             raise SaveError("save.not_object", kind=type(data).__name__)
-        for field in ("format", "version", "game", "players", "seed", "options", "deal", "actions", "state"):
+        for field in ("format", "version", "game", "players", "seed", "options", "deal", "actions", "state",
+                      "checksum"):
             if field not in data:
                 raise SaveError("save.missing", field=field)
         if data["format"] != SAVE_FORMAT:
@@ -180,6 +184,9 @@ class GameBase:
             if saved[field] != replayed.get(field, None) or field not in replayed:
                 raise SaveError("save.mismatch", field=f"state.{field}", saved=saved[field],
                                 replayed=replayed.get(field))
+        # Last, the checksum catches edits that replaying cannot see (an option, say).
+        if data["checksum"] != _checksum({k: v for k, v in data.items() if k != "checksum"}):
+            raise SaveError("save.checksum")
         return game
 
     # ----- helpers for subclasses -----------------------------------------------------------
@@ -195,5 +202,6 @@ class GameBase:
         raise NotImplementedError
 
 
-def events_as_dicts(events: Iterable[Event]) -> list[dict[str, Any]]:
-    return [e.to_dict() for e in events]
+def _checksum(data: Mapping[str, Any]) -> str:
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -35,7 +35,7 @@ class Msg:
 
     __slots__ = ("key", "params")
 
-    def __init__(self, key: str, **params: object) -> None:
+    def __init__(self, key: str, /, **params: object) -> None:
         self.key = key
         self.params = params
 
@@ -49,7 +49,7 @@ class Msg:
         return f"Msg({self.key!r}, **{self.params!r})"
 
 
-def tr(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
+def tr(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: object) -> str:
     """The text for ``key`` in ``lang``, with ``params`` filled in (falls back to English)."""
     params = {k: v.render(lang) if isinstance(v, Msg) else v for k, v in params.items()}
     table = _CATALOGUE.get(lang) or _CATALOGUE[DEFAULT_LANGUAGE]

@@ -19,6 +19,7 @@ MESSAGES = {
         "save.bad_field": "the save file's field {field!r} is wrong: {detail}",
         "save.bad_action": "move {index} in the save file ({action!r}) cannot be replayed: {detail}",
         "save.mismatch": "the save file's {field!r} does not match its move history (saved {saved!r}, replayed {replayed!r})",
+        "save.checksum": "the save file was changed or damaged: its checksum does not match its contents",
         "word.none": "none",
     },
     "ru": {
@@ -38,6 +39,7 @@ MESSAGES = {
         "save.bad_field": "поле {field!r} в файле сохранения неверно: {detail}",
         "save.bad_action": "ход {index} из файла сохранения ({action!r}) нельзя повторить: {detail}",
         "save.mismatch": "поле {field!r} в файле сохранения не совпадает с историей ходов (сохранено {saved!r}, получилось {replayed!r})",
+        "save.checksum": "файл сохранения изменён или повреждён: контрольная сумма не совпадает с содержимым",
         "word.none": "нет",
     },
 }
