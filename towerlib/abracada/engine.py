@@ -201,8 +201,13 @@ class AbracadaGame(GameBase):
         if v not in hand:                                 # rule 7: failure
             known[:] = [m | bit for m in known]
             self.events.append(_event(Event, ("miss", p, {"value": v})))
-            self._change_life(p, -self._roll(p, v) if v == R.DRAGON else -1, v)
-            if self.lives[p]:
+            loss = self._roll(p, v) if v == R.DRAGON else 1
+            lives = self.lives
+            old = lives[p]
+            lives[p] = new = old - loss if old > loss else 0
+            self.events.append(_event(Event, ("life", p, {"amount": -loss, "change": new - old, "life": new,
+                                                            "cause": v})))
+            if new:
                 self._end_turn()
             else:
                 self._after_own_loss(p)
@@ -256,21 +261,23 @@ class AbracadaGame(GameBase):
         return [q for q in range(self.players) if q != p and self.alive[q]]
 
     def _after_cast(self, p: int) -> None:
-        lives, alive = self.lives, self.alive
-        fallen = [q for q in range(self.players) if alive[q] and lives[q] == 0]
+        lives = self.lives
         empty = not self.hands[p]
         if self._last_standing:
-            for q in fallen:
-                alive[q] = False
-                self._emit("knockout", q, by=p)
+            alive = self.alive
+            for q in range(self.players):
+                if alive[q] and lives[q] == 0:
+                    alive[q] = False
+                    self._emit("knockout", q, by=p)
             if sum(alive) == 1:
                 self._end_round("last_standing", p, winner=p)
             elif empty:
                 self._end_turn()
             return
-        if fallen and not (empty and self.options["empty_and_ko_precedence"] == "empty"):
-            for q in fallen:
-                self._emit("knockout", q, by=p)
+        if 0 in lives and not (empty and self.options["empty_and_ko_precedence"] == "empty"):
+            for q in range(self.players):
+                if lives[q] == 0:
+                    self._emit("knockout", q, by=p)
             self._end_round("knockout", p, winner=p)
         elif empty:                                       # Q13: an empty hand ends the turn
             self._end_turn()
@@ -299,16 +306,17 @@ class AbracadaGame(GameBase):
             self._end_round("empty_hand", p, winner=p)
             return
         need = R.HAND_SIZE - len(hand)
-        if need > 0 and self.pile:
-            pile = self.pile
-            drawn = [pile.pop() for _ in range(min(need, len(pile)))]
-            hand.extend(drawn)
-            self.known_not[p].extend([0] * len(drawn))
+        pile = self.pile
+        if need > 0 and pile:
+            drawn = pile[:-need - 1:-1]                   # the top of the pile is its end
+            del pile[-need:]
+            hand += drawn
+            self.known_not[p] += [0] * len(drawn)
             events.append(_event(Event, ("draw", p, {"values": drawn})))
         self._pass_turn(p)
 
     def _pass_turn(self, p: int) -> None:
-        self.current = self._left(p)
+        self.current = self._left(p) if self._last_standing else (p + 1) % self.players
         self.chain = 0
 
     # ----- end of a round ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ engines means a board can show the same event or error in either language.
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Mapping
 
 LANGUAGES = ("en", "ru")
@@ -66,5 +67,7 @@ def keys(lang: str) -> frozenset[str]:
     return frozenset(_CATALOGUE[lang])
 
 
-def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
-    return key in _CATALOGUE.get(lang, {})
+def table(lang: str) -> Mapping[str, str]:
+    """The raw templates of ``lang``, read-only (to check placeholders match across languages)."""
+    return MappingProxyType(_CATALOGUE[lang])
+
