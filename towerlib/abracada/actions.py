@@ -47,4 +47,5 @@ _TEXTS.update({"next": NEXT_ROUND, "end turn": END})
 
 def parse_action(text: str) -> Action | None:
     """The action written as ``text`` (``"cast 3"``, ``"end"``, ``"next round"``), or None."""
-    return _TEXTS.get(" ".join(text.split()))
+    action = _TEXTS.get(text)
+    return action if action is not None else _TEXTS.get(" ".join(text.lower().split()))

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from ..core import Event, GameBase, InvalidDeal, InvalidOption, Msg, Outcome
+from ..core.options import jsonable_options
 from . import rules as R
 from .views import seat_view
 from .actions import CAST, END, NEXT_ROUND, Action, Cast, EndTurn, NextRound, parse_action
@@ -41,6 +42,7 @@ class AbracadaGame(GameBase):
             raise InvalidOption("error.bad_option", name="first_player", value=self.options["first_player"],
                                 allowed=f"0 to {n - 1}")
         o = self.options
+        self.public_options = jsonable_options(o)       # for views; options never change
         self._faces = o["die_faces"]
         self._easy = o["easy"]
         self._last_standing = o["last_standing"]

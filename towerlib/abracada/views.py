@@ -8,10 +8,11 @@ out. The event log is filtered the same way (a seat never sees the stones it dra
 """
 from __future__ import annotations
 
+import copy
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core import Event
-from ..core.options import jsonable_options
 from .rules import SPELLS
 
 if TYPE_CHECKING:
@@ -27,34 +28,46 @@ def seat_view(game: "AbracadaGame", seat: int, log: bool = True) -> dict[str, An
     n = game.players
     public_secrets = game.options["secret_stone_visibility"] == "public"
     current = game.current_player
+    cast = game.cast
     return {
         "game": game.game_name,
         "seat": seat,
         "players": n,
-        "options": jsonable_options(game.options),
+        "options": {k: list(v) if type(v) is list else v for k, v in game.public_options.items()},
         "round": game.round_no,
         "phase": game.phase,
         "current_player": current,
         "chain": game.chain,
-        "legal_actions": [str(a) for a in game.legal_actions()] if current == seat else [],
+        "legal_actions": list(action_texts(game.legal_actions())) if current == seat else [],
         "lives": list(game.lives),
         "alive": list(game.alive),
         "scores": list(game.scores_list),
         "hands": [None if q == seat else list(game.hands[q]) for q in range(n)],
         "hand_sizes": [len(h) for h in game.hands],
-        "own_hand": [{"ruled_out": [v for v in SPELLS if mask >> v & 1]} for mask in game.known_not[seat]],
+        "own_hand": [{"ruled_out": list(_RULED_OUT[mask])} for mask in game.known_not[seat]],
         "own_secrets": list(game.secrets[seat]),
         "secret_counts": [len(s) for s in game.secrets],
         "public_secrets": [list(s) for s in game.secrets] if public_secrets else None,
         "secret_pool": len(game.secret_pool),
         "pile": len(game.pile),
         "removed": list(game.removed),
-        "board": {str(v): game.cast[v] for v in SPELLS},
+        "board": {"1": cast[1], "2": cast[2], "3": cast[3], "4": cast[4],
+                  "5": cast[5], "6": cast[6], "7": cast[7], "8": cast[8]},
         "round_points": list(game.round_points),
-        "result": dict(game.result) if game.result is not None else None,
+        "result": copy.deepcopy(game.result) if game.result is not None else None,
         "winners": list(game.winners),
         "log": round_log(game, seat) if log else None,
     }
+
+
+# The values a ruled-out bit mask stands for, computed once for all 2**9 masks.
+_RULED_OUT = [tuple(v for v in SPELLS if mask >> v & 1) for mask in range(1 << 9)]
+
+
+@lru_cache(maxsize=None)
+def action_texts(actions: tuple) -> tuple[str, ...]:
+    """Texts of a tuple of legal actions (the engine returns a few constant tuples)."""
+    return tuple(str(a) for a in actions)
 
 
 def round_log(game: "AbracadaGame", seat: int) -> list[dict[str, Any]]:

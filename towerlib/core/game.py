@@ -64,7 +64,7 @@ class GameBase:
     """Seed, options, deal, action history, event log and save files, for any game.
 
     A subclass sets ``game_name``, ``MIN_PLAYERS``/``MAX_PLAYERS`` and ``OPTIONS`` and writes
-    ``_setup(deal)``, ``_legal()``, ``_parse(text)``, ``_why_illegal(action)``, ``_do(action)``
+    ``_setup(deal)``, ``legal_actions()``, ``_parse(text)``, ``_why_illegal(action)`` (a ``Msg`` or None), ``_do(action)``
     (which appends to ``self.events``), ``_snapshot()`` and ``view(seat)``.
     """
 
@@ -110,7 +110,7 @@ class GameBase:
         return events[start:]
 
     def parse_action(self, text: str) -> Any:
-        action = self._parse(text.strip().lower()) if isinstance(text, str) else None
+        action = self._parse(text) if isinstance(text, str) else None
         if action is None:
             raise IllegalAction("error.not_an_action", text=text, allowed=self._allowed_text())
         return action

@@ -26,6 +26,10 @@ class GameRandom(random.Random):
         self.seed_value = seed
         super().__init__(seed)
 
+    def __reduce__(self):
+        # random.Random pickles as "call the class with no arguments"; this class needs its seed.
+        return (self.__class__, (self.seed_value,), self.getstate())
+
     # Fast paths built on random(), which is a single C call: playouts shuffle and roll a lot.
     # A float in [0, 1) scaled to a length is uniform up to 2**-53, far below any test's reach.
     def shuffle(self, x: list) -> None:  # type: ignore[override]

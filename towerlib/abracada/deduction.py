@@ -1,0 +1,355 @@
+"""Exact deduction of one's own hidden hand (RULES.md 1.6), with integer weights and Fractions.
+
+From a seat's view the *unseen* stones are the 36 minus everything it sees (others' hands, the
+board, the face-up removed stones, its own secret stones, and others' secret stones if they are
+public). They lie in its own hand, the secret pool, others' hidden secret stones and the pile.
+Every placement of the unseen stones that agrees with what the seat has ruled out for each of
+its stones is equally likely (the shuffle is uniform and the engine's removal rule is
+deterministic), so the posterior weight of a hand is the number of ways to put distinct unseen
+stones into its slots. For a hand of values (v_1..v_h) that is the product of falling
+factorials c_v!/(c_v - m_v)! over values, where c_v is the number of unseen stones of value v.
+
+This treats the opponents' choices as carrying no information about the seat's hand. They can
+see it, so a real opponent's choice is evidence; modelling that is the Bayesian lesson of 1.6.
+
+Algorithms (all counts are Python integers; a Fraction is made only when a query asks for one):
+
+* The total weight of a set of slots is a dynamic programme over the values 1..8 whose state is
+  how many slots of each group are still empty, where a group is the slots with the same allowed
+  values: value v fills ``k_g`` slots of group g in ``C(r_g, k_g)`` ways with stones chosen in
+  ``c_v!/(c_v-K)!`` ways. At most 2**5 states.
+* The engine's ruled-out sets are nested (an older stone has seen every value ruled out that a
+  newer one has), and for nested allowed sets A_1 ⊆ ... ⊆ A_h the weight is simply
+  prod_i (|A_i| - i), counting unseen stones in A_i: the slot with the fewest choices picks
+  first. That closed form is used whenever the sets nest; the DP handles any other input.
+* Queries reduce to total weights: P(no k) sets c_k = 0; P(slot i = v) fixes slot i to one of
+  the c_v stones of value v; P(at least n_v of each v) and the pmf bound each value's count in
+  the DP. Results are cached by the canonical key (unseen counts, sorted allowed sets).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import comb
+import random
+from typing import Any, Iterable, Mapping
+
+from ..core.errors import TowerError
+from . import bot_messages as _bot_messages  # noqa: F401  (registers the catalogue entries)
+from .rules import HAND_SIZE, SPELLS, STONE_COUNTS
+
+ALL = sum(1 << v for v in SPELLS)                        # bit v set: value v allowed
+_VALUES_OF = tuple(tuple(v for v in SPELLS if m >> v & 1) for m in range(1 << 9))
+_NO_BOUNDS = ((0,) * 9, (HAND_SIZE,) * 9)
+_KEYS = tuple((str(v), v) for v in SPELLS)
+
+
+class InvalidPosition(TowerError):
+    """Counts, a hand or a view that no real position of the game can have."""
+
+
+def _falling(n: int, k: int) -> int:
+    """n (n-1) ... (n-k+1): ordered choices of k distinct stones out of n."""
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+def _free_counts(c: tuple[int, ...], masks: tuple[int, ...]) -> list[int] | None:
+    """For nested allowed sets (``masks`` sorted by size): unseen stones slot i may take, less i.
+
+    None if the sets do not nest. Counted from the values a slot excludes, usually few.
+    """
+    unseen = sum(c)
+    out = []
+    prev = 0
+    for i, m in enumerate(masks):
+        if prev & ~m:
+            return None
+        prev = m
+        free = unseen - i
+        for v in _VALUES_OF[ALL & ~m]:
+            free -= c[v]
+        out.append(free)
+    return out
+
+
+def _product(free: list[int]) -> int:
+    out = 1
+    for f in free:
+        if f <= 0:
+            return 0
+        out *= f
+    return out
+
+
+def _dp(c: tuple[int, ...], masks: tuple[int, ...], lo: tuple[int, ...], hi: tuple[int, ...],
+        track: bool = False) -> dict[tuple[int, ...], int]:
+    """The general DP over values, with ``lo[v] <= (copies of v in the hand) <= hi[v]``.
+
+    Returns the weight of each hand composition (copies of each value 1..8) if ``track``, else
+    the total weight under the key ``()``.
+    """
+    groups = Counter(masks)
+    gmasks = list(groups)
+    states: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {(tuple(groups[m] for m in gmasks), ()): 1}
+    for v in SPELLS:
+        idx = [g for g, m in enumerate(gmasks) if m >> v & 1]
+        low, high = lo[v], min(hi[v], c[v])
+        if low > high or (low > 0 and not idx):
+            return {}
+        new: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        for (state, comp), w in states.items():
+            for ks in product(*(range(state[g] + 1) for g in idx)):
+                total = sum(ks)
+                if total < low or total > high:
+                    continue
+                mult = w * _falling(c[v], total)
+                rest = list(state)
+                for g, k in zip(idx, ks):
+                    mult *= comb(state[g], k)
+                    rest[g] -= k
+                key = (tuple(rest), comp + (total,) if track else comp)
+                new[key] = new.get(key, 0) + mult
+        states = new
+    done = (0,) * len(gmasks)
+    return {comp: w for (state, comp), w in states.items() if state == done}
+
+
+@lru_cache(maxsize=1 << 16)
+def _weight(c: tuple[int, ...], masks: tuple[int, ...], bounds: tuple[tuple[int, ...], tuple[int, ...]] = _NO_BOUNDS) -> int:
+    """Ways to fill slots with allowed sets ``masks`` (sorted by size) with distinct unseen stones."""
+    if bounds is _NO_BOUNDS:
+        free = _free_counts(c, masks)
+        if free is not None:
+            return _product(free)
+    return _dp(c, masks, *bounds).get((), 0)
+
+
+_ORDER = tuple(bin(m).count("1") << 9 | m for m in range(1 << 9))   # sort by size, then by mask
+
+
+def _canonical(masks: Iterable[int]) -> tuple[int, ...]:
+    """The masks in a fixed order, smallest sets first: the cache key and the nesting order."""
+    return tuple(sorted(masks, key=_ORDER.__getitem__))
+
+
+def _without(c: tuple[int, ...], v: int, n: int = 1) -> tuple[int, ...]:
+    out = list(c)
+    out[v] -= n
+    return tuple(out)
+
+
+class HandDistribution:
+    """The posterior over one's own hand: integer weights inside, Fractions at the surface.
+
+    ``counts`` are the unseen stones by value (index 0 unused); ``masks`` the allowed values of
+    each slot in slot order (oldest first), as bit masks. Build one with :func:`hand_distribution`
+    or :func:`deduce`, which validate their input and share instances through a cache.
+    """
+
+    __slots__ = ("counts", "masks", "_key", "_free", "total", "_chances", "_pmf")
+
+    def __init__(self, counts: tuple[int, ...], masks: tuple[int, ...]) -> None:
+        self.counts = counts
+        self.masks = masks
+        self._key = _canonical(masks)
+        self._free = _free_counts(counts, self._key)
+        self.total = _weight(counts, self._key) if self._free is None else _product(self._free)
+        if self.total == 0:
+            raise InvalidPosition("abracada.deduce.no_world")
+        self._chances: tuple[float, ...] | None = None
+        self._pmf: dict[int, dict[int, Fraction]] = {}
+
+    @property
+    def hand_size(self) -> int:
+        return len(self.masks)
+
+    def _weight_without(self, k: int) -> int:
+        return _weight(_without(self.counts, k, self.counts[k]), self._key)
+
+    def p_at_least_one(self, k: int) -> Fraction:
+        """P(the hand holds at least one stone of value ``k``)."""
+        _check_value(k)
+        return 1 - Fraction(self._weight_without(k), self.total)
+
+    def hold_chances(self) -> tuple[float, ...]:
+        """``p_at_least_one`` for values 0..8 as floats (index 0 is 0), computed once.
+
+        For bots, which decide thousands of times a second and need no exact fractions. With
+        nested ruled-out sets each weight is the closed-form product with c_k taken out of the
+        slots that allow k, from per-slot sums computed once.
+        """
+        if self._chances is None:
+            c, key, free = self.counts, self._key, self._free
+            if free is None:
+                without = [self._weight_without(k) for k in SPELLS]
+            else:
+                without = []
+                for k in SPELLS:
+                    w, ck, bit = 1, c[k], 1 << k
+                    for m, f in zip(key, free):
+                        f -= ck if m & bit else 0
+                        if f <= 0:
+                            w = 0
+                            break
+                        w *= f
+                    without.append(w)
+            total = self.total
+            self._chances = (0.0,) + tuple(1.0 - w / total for w in without)
+        return self._chances
+
+    def pmf(self, k: int) -> dict[int, Fraction]:
+        """The distribution of the number of stones of value ``k`` in the hand (all of 0..hand size)."""
+        _check_value(k)
+        if k not in self._pmf:
+            lo, hi = list(_NO_BOUNDS[0]), list(_NO_BOUNDS[1])
+            out = {}
+            for j in range(self.hand_size + 1):
+                lo[k] = hi[k] = j
+                out[j] = Fraction(_weight(self.counts, self._key, (tuple(lo), tuple(hi))), self.total)
+            self._pmf[k] = out
+        return dict(self._pmf[k])
+
+    def expected(self, k: int) -> Fraction:
+        """The expected number of stones of value ``k`` in the hand."""
+        return sum((j * p for j, p in self.pmf(k).items()), Fraction(0))
+
+    def p_at_least(self, counts: Mapping[int, int]) -> Fraction:
+        """P(the hand holds at least ``counts[v]`` stones of each value v)."""
+        lo = [0] * 9
+        for v, n in counts.items():
+            _check_value(v)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise InvalidPosition("abracada.deduce.bad_count", value=v, count=n, copies=STONE_COUNTS[v])
+            lo[v] = n
+        if sum(lo) > self.hand_size:
+            return Fraction(0)
+        return Fraction(_weight(self.counts, self._key, (tuple(lo), _NO_BOUNDS[1])), self.total)
+
+    def slot_probabilities(self, i: int) -> dict[int, Fraction]:
+        """P(slot ``i`` holds v) for every value v (slot 0 is the oldest stone)."""
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < self.hand_size:
+            raise InvalidPosition("abracada.deduce.bad_slot", slot=i, last=self.hand_size - 1)
+        rest = _canonical(self.masks[:i] + self.masks[i + 1:])
+        c = self.counts
+        return {v: Fraction(c[v] * _weight(_without(c, v), rest), self.total) if self.masks[i] >> v & 1 and c[v]
+                else Fraction(0) for v in SPELLS}
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """Values for the slots (oldest first), drawn exactly from this distribution.
+
+        One slot at a time: slot i takes value v with weight c_v * W(counts less one v, later
+        slots), the number of fillings of the remaining slots that start with a stone of value v.
+        """
+        c, masks = self.counts, self.masks
+        out = []
+        for i, mask in enumerate(masks):
+            rest = _canonical(masks[i + 1:])
+            options = [(v, c[v] * _weight(_without(c, v), rest)) for v in SPELLS if mask >> v & 1 and c[v]]
+            r = rng.randrange(sum(w for _, w in options))   # exact for integers of any size
+            for v, w in options:
+                if r < w:
+                    break
+                r -= w
+            out.append(v)
+            c = _without(c, v)
+        return out
+
+    def hands(self) -> dict[tuple[int, ...], Fraction]:
+        """Every possible hand as a sorted tuple of values, with its probability (for lessons)."""
+        out = {}
+        for comp, w in _dp(self.counts, self._key, *_NO_BOUNDS, track=True).items():
+            out[tuple(v for v, n in zip(SPELLS, comp) for _ in range(n))] = Fraction(w, self.total)
+        return out
+
+
+def _check_value(v: Any) -> None:
+    if isinstance(v, bool) or not isinstance(v, int) or v not in STONE_COUNTS:
+        raise InvalidPosition("abracada.deduce.bad_value", value=v)
+
+
+@lru_cache(maxsize=1 << 14)
+def distribution(counts: tuple[int, ...], masks: tuple[int, ...]) -> HandDistribution:
+    """The cached distribution for ``(counts, masks)`` as returned by :func:`position`.
+
+    No validation beyond "some hand fits": the fast path for bots, which read a real view.
+    """
+    return HandDistribution(counts, masks)
+
+
+def hand_distribution(unseen: Mapping[int, int], hand_size: int = HAND_SIZE,
+                      absent: Iterable[int] = ()) -> HandDistribution:
+    """The hand's distribution when ``unseen`` stones (value -> count) are all one knows.
+
+    ``absent`` lists values known to be nowhere in the hand (e.g. after a failed cast).
+    """
+    counts = [0] * 9
+    for v, n in unseen.items():
+        _check_value(v)
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= STONE_COUNTS[v]:
+            raise InvalidPosition("abracada.deduce.bad_count", value=v, count=n, copies=STONE_COUNTS[v])
+        counts[v] = n
+    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 0 <= hand_size <= HAND_SIZE:
+        raise InvalidPosition("abracada.deduce.bad_hand_size", size=hand_size)
+    if hand_size > sum(counts):
+        raise InvalidPosition("abracada.deduce.hand_too_big", size=hand_size, unseen=sum(counts))
+    mask = ALL
+    for v in absent:
+        _check_value(v)
+        mask &= ~(1 << v)
+    return distribution(tuple(counts), (mask,) * hand_size)
+
+
+def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(unseen counts by value 0..8, allowed-value masks of the own slots)`` from a seat's view.
+
+    Once a round is over its result reveals every hand and secret stone, so each slot is then
+    known exactly and only the secret pool and the pile stay hidden.
+    """
+    if view.get("game") != "abracada":
+        raise InvalidPosition("abracada.deduce.not_abracada", game=view.get("game"))
+    c = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    for hand in view["hands"]:
+        if hand is not None:
+            for s in hand:
+                c[s] -= 1
+    board = view["board"]
+    for key, v in _KEYS:
+        c[v] -= board[key]
+    for s in view["removed"]:
+        c[s] -= 1
+    for s in view["own_secrets"]:
+        c[s] -= 1
+    result = view["result"]
+    public = view["public_secrets"] if result is None else result["secrets"]
+    if public is not None:
+        seat = view["seat"]
+        for q, stones in enumerate(public):
+            if q != seat:
+                for s in stones:
+                    c[s] -= 1
+    for v in SPELLS:
+        if c[v] < 0:
+            raise InvalidPosition("abracada.deduce.overseen", value=v, seen=v - c[v], copies=v)
+    if result is not None:
+        masks = tuple(1 << s for s in result["hands"][view["seat"]])
+    else:
+        masks = tuple(ALL & ~sum(1 << v for v in r) if (r := slot["ruled_out"]) else ALL for slot in view["own_hand"])
+    if len(masks) > sum(c):
+        raise InvalidPosition("abracada.deduce.hand_too_big", size=len(masks), unseen=sum(c))
+    return tuple(c), masks
+
+
+def deduce(view: Mapping[str, Any]) -> HandDistribution:
+    """The posterior over the viewing seat's own hand, using every slot's ruled-out values."""
+    return distribution(*position(view))
+
+
+def clear_cache() -> None:
+    """Forget cached weights and distributions (benchmarks time cold positions with it)."""
+    _weight.cache_clear()
+    distribution.cache_clear()
