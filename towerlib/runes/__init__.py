@@ -1,0 +1,31 @@
+"""Spell Runes: a dice duel of 2-6 wizards (RULES.md section 2), with exact dice odds and bots.
+
+::
+
+    game = towerlib.runes.new_game(players=4, seed=7)            # every RULES.md flag is an option
+    game = towerlib.runes.new_game(players=2, deal={"wizards": ["druid", "warlock"], "dice": [...]})
+    game.legal_actions(); game.apply("hold 5 5"); game.view(0); towerlib.runes.load(game.to_json())
+
+See :mod:`towerlib.runes.engine` for the flow and the ``deal`` fields, :mod:`.actions` for the
+action grammar, :mod:`.probability` for the odds and :mod:`.bots` for the players.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .actions import Action, parse
+from .engine import OPTIONS, RunesGame
+
+
+def new_game(players: int = 2, seed: int | None = None, deal: Mapping[str, Any] | None = None,
+             **options: Any) -> RunesGame:
+    """A new game. ``deal`` fixes parts of the set-up for scenarios (see :class:`RunesGame`)."""
+    return RunesGame(players, seed=seed, deal=deal, **options)
+
+
+def load(text: str | bytes) -> RunesGame:
+    """A game from :meth:`RunesGame.to_json`; a corrupt or edited file raises ``SaveError``."""
+    return RunesGame.from_json(text)
+
+
+__all__ = ["Action", "OPTIONS", "RunesGame", "load", "new_game", "parse"]

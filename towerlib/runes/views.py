@@ -1,0 +1,166 @@
+"""What one seat may see of a Spell Runes game, and event narration in either language.
+
+:func:`build_view` builds the view by *listing* the allowed fields, never by copying the state
+and deleting secrets, so a new state field stays hidden until someone decides to show it.
+Hidden: other players' loot hands (only their size is shown), the order of both decks, the
+queue of fixed dice and the seed, other players' board offers and picks during the draft, and
+the cards an Owl shows its owner. Events carry their secret part under ``secret`` with the
+seats allowed to see it under ``to``; :func:`visible_event` strips it for everyone else.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.events import Event
+from ..core.i18n import tr
+from .data import FAMILIAR, SLOTS
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .engine import RunesGame
+
+#: How many recent events a view carries (enough for a board's narration panel).
+LOG_LENGTH = 60
+#: Public fields of each pending decision (anything else in it stays with the engine).
+_PENDING_PUBLIC = {
+    "initiative": (), "counter": ("attacker", "pair", "die", "damage"), "smoke": ("source", "damage"),
+    "keep": ("card",), "spirit": ("cards",), "target": ("power", "left"), "restore": ("exclude",),
+    "owl": (), "discard": (), "copy": (),
+}
+#: Pending fields only the deciding seat sees.
+_PENDING_PRIVATE = {"owl": ("cards",), "discard": ("cards",)}
+
+
+def visible_event(event: Event, seat: int) -> dict[str, Any]:
+    """The event as ``seat`` may see it: its secret part only if ``seat`` is allowed."""
+    out = {"kind": event.kind, "seat": event.seat}
+    for key, value in event.data.items():
+        if key == "to":
+            continue
+        if key == "secret":
+            if seat in event.data.get("to", ()):
+                out.update(value)
+            continue
+        out[key] = value
+    return out
+
+
+def build_view(game: "RunesGame", seat: int) -> dict[str, Any]:
+    """Everything ``seat`` may see, as JSON-able data; a board can be drawn from it alone."""
+    drafting = game.phase == "draft"
+    wizards = []
+    for s in range(game.players):
+        shown = not drafting or s == seat
+        wizards.append({
+            "seat": s,
+            "wizard": game.wizard[s] if shown else None,
+            "picked": game.wizard[s] is not None,
+            "health": game.health[s],
+            "max_health": game.max_health[s],
+            "standing": game.health[s] > 0,
+            "revived": game.revived[s],
+            "slots": {slot: game.slots[s][slot] for slot in SLOTS},
+            "familiar": game.familiar[s],
+            "grades": {g: game.grade(s, g) for g in ("offense", "speed", "defense")},
+            "artifact": game.artifact[s],
+            "hand_count": len(game.hand[s]),
+            "counter_bonus": game.counter_bonus(s),
+            "slowed": game.frozen[s],
+            "next_initiative": game.next_init[s],
+        })
+    pending = None
+    if game.pending:
+        p = game.pending[-1]
+        pending = {"kind": p["kind"], "seat": p["seat"]}
+        pending.update({k: p[k] for k in _PENDING_PUBLIC[p["kind"]]})
+        if p["seat"] == seat:
+            pending.update({k: p[k] for k in _PENDING_PRIVATE.get(p["kind"], ())})
+    turn = None
+    if game.active is not None:
+        turn = {"seat": game.active, "dice": list(game.dice), "rolls_used": game.rolls_used,
+                "rolls_allowed": game.rolls_allowed, "cast": list(game.cast), "closed": game.closed,
+                "crown_used": game.crown_used, "wolf": game.wolf, "haste": game.haste}
+    me = game.current_player == seat
+    return {
+        "game": game.game_name,
+        "players": game.players,
+        "seat": seat,
+        "phase": game.phase,
+        "decision": game._decision(),
+        "round": game.round,
+        "current_player": game.current_player,
+        "is_over": game.is_over,
+        "winners": list(game.winners),
+        "quantum": game.q,
+        "options": dict(game.options),
+        "wizards": wizards,
+        "hand": sorted(game.hand[seat]),
+        "offers": list(game.offers[seat]) if drafting else [],
+        "initiative": {"dice": list(game.init_dice), "bonus": list(game.init_mod), "order": list(game.order),
+                       "position": game.pos},
+        "turn": turn,
+        "pending": pending,
+        "decks": {"loot": len(game.loot_deck), "loot_discard": list(game.loot_discard),
+                  "familiars": len(game.fam_deck), "familiar_discard": list(game.fam_discard)},
+        "legal": [str(a) for a in game.legal_actions()] if me else [],
+        "log": [visible_event(e, seat) for e in game.events[-LOG_LENGTH:]],
+    }
+
+
+def seat_label(wizard: str | None, seat: int, lang: str = "en") -> str:
+    name = tr(f"runes.wizard.{wizard}", lang) if wizard else tr("runes.unknown_wizard", lang)
+    return tr("runes.seat", lang, name=name, seat=seat)
+
+
+def narrate(event: dict[str, Any], wizards: list[str | None], lang: str = "en") -> str:
+    """One line of narration for a (visible) event dict, in ``lang``; names are translated."""
+    def who(s: int | None) -> str:
+        return seat_label(wizards[s], s, lang) if s is not None else ""
+
+    params: dict[str, Any] = {k: v for k, v in event.items() if k not in ("kind", "seat")}
+    params["who"] = who(event["seat"])
+    for key in ("victim", "giver", "target", "source", "attacker", "finisher"):
+        if isinstance(params.get(key), int):
+            params[key] = who(params[key])
+    if "card" in params:
+        params["card"] = tr(f"runes.card.{params['card']}", lang)
+    if isinstance(params.get("cards"), list):
+        params["cards"] = ", ".join(tr(f"runes.card.{c}", lang) for c in params["cards"])
+    if "spell" in params:
+        params["spell"] = tr(f"runes.spell.{params['spell']}", lang)
+    if "slot" in params:
+        params["slot"] = tr(f"runes.spell.{params['slot']}", lang)
+    if params.get("familiar") in FAMILIAR:
+        params["power"] = tr(f"runes.familiar.{params['familiar']}.power", lang)
+        params["familiar"] = tr(f"runes.familiar.{params['familiar']}", lang)
+    if isinstance(params.get("familiars"), list):
+        params["familiars"] = ", ".join(tr(f"runes.familiar.{f}", lang) for f in params["familiars"])
+    if "order" in params:
+        params["order"] = ", ".join(who(s) for s in params["order"])
+    if "winners" in params:
+        params["winners"] = ", ".join(who(s) for s in params["winners"]) or tr("runes.outcome.draw", lang)
+    for key in ("dice", "held"):
+        if isinstance(params.get(key), list):
+            params[key] = " ".join(str(d) for d in params[key])
+    return tr(f"runes.event.{event['kind']}", lang, **params)
+
+
+def describe_action(action: "Action", wizards: list[str | None], lang: str = "en") -> str:
+    """A button label for ``action`` in ``lang`` (names translated, targets named)."""
+    params: dict[str, Any] = {"dice": " ".join(map(str, action.dice)), "arg": action.arg,
+                              "target": seat_label(wizards[action.target], action.target, lang)
+                              if action.target is not None else ""}
+    if action.verb == "cast":
+        params["name"] = tr(f"runes.spell.{action.name}", lang)
+    elif action.verb == "pick":
+        params["name"] = tr(f"runes.wizard.{action.name}", lang)
+    elif action.verb in ("keep", "copy") and action.name:
+        params["name"] = tr(f"runes.familiar.{action.name}", lang)
+    elif action.name:
+        params["name"] = tr(f"runes.card.{action.name}", lang)
+    if action.verb == "restore" or (action.verb == "play" and action.name == "mana_crystal"):
+        params["arg"] = tr(f"runes.spell.{action.arg}", lang)
+    text = tr(f"runes.action.{action.verb}", lang, **params)
+    if action.target is not None and action.verb != "target":
+        text += f" → {params['target']}"
+    return text
