@@ -202,13 +202,14 @@ class AbracadaGame(GameBase):
         known = self.known_not[p]
         if v not in hand:                                 # rule 7: failure
             known[:] = [m | bit for m in known]
-            self.events.append(_event(Event, ("miss", p, {"value": v})))
+            events = self.events
+            events.append(_event(Event, ("miss", p, {"value": v})))
             loss = self._roll(p, v) if v == R.DRAGON else 1
             lives = self.lives
             old = lives[p]
             lives[p] = new = old - loss if old > loss else 0
-            self.events.append(_event(Event, ("life", p, {"amount": -loss, "change": new - old, "life": new,
-                                                            "cause": v})))
+            events.append(_event(Event, ("life", p, {"amount": -loss, "change": new - old, "life": new,
+                                                       "cause": v})))
             if new:
                 self._end_turn()
             else:

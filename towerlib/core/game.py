@@ -95,7 +95,7 @@ class GameBase:
 
         An illegal action raises :class:`IllegalAction` before anything changes.
         """
-        if isinstance(action, str):
+        if type(action) is str:
             action = self.parse_action(action)
         reason = self._why_illegal(action)
         if reason is not None:
