@@ -71,3 +71,4 @@ def table(lang: str) -> Mapping[str, str]:
     """The raw templates of ``lang``, read-only (to check placeholders match across languages)."""
     return MappingProxyType(_CATALOGUE[lang])
 
+

@@ -1,0 +1,70 @@
+"""Every Abracada lesson (English and Russian) runs top to bottom, within the time budget,
+and is committed clean: a heading first, no outputs, no widget state, ``ipywidgets as ipw``."""
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import nbformat
+import pytest
+
+from conftest import LESSONS, REPO
+
+BUDGET = float(os.environ.get("LESSON_BUDGET", "60"))     # seconds of wall time for all ten
+
+
+@pytest.mark.slow
+def test_all_lessons_execute_within_budget(executed_lessons):
+    runs, wall = executed_lessons
+    failed = {str(r.path.relative_to(REPO)): r.error for r in runs.values() if r.error}
+    assert not failed, f"lessons failed: {json.dumps(failed, indent=1)[:4000]}"
+    assert wall <= BUDGET, f"the ten lessons took {wall:.1f} s; the budget is {BUDGET:.0f} s"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: str(p.relative_to(REPO / "notebooks")))
+def test_lesson_outputs_are_clean(executed_lessons, path):
+    """No error output, nothing on stderr (warnings included), and some computed Markdown."""
+    runs, _ = executed_lessons
+    nb = runs[path].nb
+    markdown = 0
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            assert out["output_type"] != "error", f"{out.get('ename')}: {out.get('evalue')}"
+            if out["output_type"] == "stream":
+                assert out["name"] != "stderr", f"stderr in {path.name}: {out['text'][:500]}"
+            if "text/markdown" in out.get("data", {}):
+                markdown += 1
+                assert "nan" not in out["data"]["text/markdown"].split(), "a NaN reached the text"
+    assert markdown >= 3, "lessons show computed numbers through Markdown outputs"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: str(p.relative_to(REPO / "notebooks")))
+def test_lesson_is_committed_clean(path):
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and first.source.startswith("# "), "the first cell is a '# ' heading"
+    assert "widgets" not in nb.metadata, "no saved widget state"
+    source = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert not re.search(r"import ipywidgets as widgets", source)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, "committed without outputs"
+    lang = "ru" if path.parent.name == "ru" else "en"
+    assert f'LANG = "{lang}"' in source
+    assert sum("Exercise(" in c.source for c in nb.cells if c.cell_type == "code") >= 3
+
+
+@pytest.mark.parametrize("name", [p.name for p in LESSONS[:5]])
+def test_russian_lessons_mirror_the_english_ones(name):
+    """Same positions, same exercises; prose and prompts in Russian."""
+    en = nbformat.read(REPO / "notebooks" / "abracada" / name, as_version=4)
+    ru = nbformat.read(REPO / "notebooks" / "abracada" / "ru" / name, as_version=4)
+    deals = lambda nb: re.findall(r"complete_deal\([^)]*\)", "\n".join(c.source for c in nb.cells))
+    assert deals(en) == deals(ru)
+    count = lambda nb: sum(c.source.count("Exercise(") for c in nb.cells if c.cell_type == "code")
+    assert count(en) == count(ru)
+    text = "\n".join(c.source for c in ru.cells if c.cell_type == "markdown")
+    assert len(re.findall(r"[а-яё]", text, re.I)) > 0.6 * len(re.findall(r"[a-zа-яё]", text, re.I))
