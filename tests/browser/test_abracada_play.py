@@ -1,0 +1,123 @@
+"""The Abracada play page in a real Chromium: Voila (a whole round by clicking, then a reload
+and resume) and JupyterLab (the board renders and plays).
+
+The servers are session fixtures started after collection, so the environment set here at
+import reaches their kernels: bots move without a pause (``SPELLTOWER_BOT_DELAY=0``, read by
+the notebook), saves go to a fresh folder, and the repository is importable from a kernel
+started in ``notebooks/abracada/`` (as ``scripts/serve`` does for Voila).
+"""
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_harness import REPO
+
+os.environ["SPELLTOWER_BOT_DELAY"] = "0"
+os.environ["SPELLTOWER_SAVES"] = tempfile.mkdtemp(prefix="spelltower-saves-")
+os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
+
+BOARD = ".st-abracada"
+PLAYING = ".st-abracada.st-playing"
+LOG = ".st-abracada .st-log"
+TIMEOUT = 30_000
+SETTLE_MS = 150
+
+
+def log_text(page) -> str:
+    return page.locator(LOG).inner_text()
+
+
+def click_and_wait_for_log(page, selector: str) -> None:
+    """Click, then wait until the game log shows something new (the board answered).
+
+    One move updates several widgets, and the page applies each widget's update on its own
+    (ipywidgets deserializes every model asynchronously), so the buttons may settle a moment
+    after the log: wait briefly before reading them.
+    """
+    before = log_text(page)
+    page.click(selector)
+    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerText !== old",
+                           arg=[LOG, before], timeout=TIMEOUT)
+    page.wait_for_timeout(SETTLE_MS)
+
+
+def play_round_by_clicking(page, rng: random.Random, max_clicks: int = 300) -> int:
+    """Click enabled spells (and sometimes End turn) until the round is over; returns clicks."""
+    for clicks in range(max_clicks):
+        if page.locator(".st-abracada .st-next").is_visible():
+            return clicks
+        spells = [f".st-abracada .st-spell-{v}" for v in range(1, 9)
+                  if page.locator(f".st-abracada .st-spell-{v}").is_enabled()]
+        can_end = page.locator(".st-abracada .st-end").is_enabled()
+        choice = ".st-abracada .st-end" if can_end and (not spells or rng.random() < 0.3) else rng.choice(spells)
+        click_and_wait_for_log(page, choice)
+    raise AssertionError(f"the round did not end after {max_clicks} clicks")
+
+
+def test_voila_play_a_round_then_reload_and_resume(voila_page, page):
+    voila_page("abracada/play.ipynb", ready=f"{BOARD} .st-start")
+    expect(page.locator(f"{BOARD} .st-title")).to_have_text("Abracada...What?")
+    page.click(f"{BOARD} .st-start")
+    page.wait_for_selector(f"{PLAYING} .st-spell-3", state="visible", timeout=TIMEOUT)
+    expect(page.locator(f"{BOARD} .st-me")).to_contain_text("You")
+    assert page.locator(f"{BOARD} .st-me .st-gem").count() == 5      # five face-down stones
+
+    centre_before = page.locator(f"{BOARD} .st-centre").inner_html()
+    lines_before = page.locator(f"{LOG} .st-line").count()
+    click_and_wait_for_log(page, f"{BOARD} .st-spell-8")               # 8 Magic Drink: 8 copies
+    assert page.locator(f"{LOG} .st-line").count() > lines_before
+    expect(page.locator(LOG)).to_contain_text("You: Magic Drink (8)")
+    clicks = 1 + play_round_by_clicking(page, random.Random(7))
+    assert page.locator(f"{BOARD} .st-centre").inner_html() != centre_before or clicks > 1
+
+    result = page.locator(f"{BOARD} .st-result")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("Round 1")
+    expect(page.locator(LOG)).to_contain_text("Round 1 over")
+    page.locator(BOARD).screenshot(path=str(REPO / "artifacts" / "abracada_board_voila.png"))
+    round_log = log_text(page)
+
+    # A reload gives a new kernel; the autosave brings the same game back.
+    page.reload()
+    page.wait_for_selector(f"{BOARD} .st-resume", state="visible", timeout=60_000)
+    page.click(f"{BOARD} .st-resume")
+    page.wait_for_selector(PLAYING, state="visible", timeout=TIMEOUT)
+    assert log_text(page) == round_log
+    page.click(f"{BOARD} .st-next")
+    expect(page.locator(LOG)).to_contain_text("Round 2")
+
+
+def test_voila_disabled_spell_shows_the_engines_reason(voila_page, page):
+    voila_page("abracada/play.ipynb", ready=f"{BOARD} .st-start")
+    page.click(f"{BOARD} .st-start")
+    page.wait_for_selector(f"{PLAYING} .st-spell-8", state="visible", timeout=TIMEOUT)
+    for _ in range(40):                           # find a successful cast above 1
+        click_and_wait_for_log(page, f"{BOARD} .st-spell-8")
+        if page.locator(f"{BOARD} .st-next").is_visible():
+            click_and_wait_for_log(page, f"{BOARD} .st-next")
+        elif page.locator(f"{BOARD} .st-spell-1").is_disabled():
+            break
+    else:
+        pytest.fail("never got a successful Magic Drink")
+    title = page.locator(f"{BOARD} .st-spell-1").get_attribute("title")
+    assert "only 8 to 8 may follow" in title
+
+
+def test_jupyterlab_renders_and_plays_the_board(lab_server, page):
+    # ?reset: start from an empty workspace, not with the tabs other tests left open.
+    page.goto(lab_server.url("lab/tree/notebooks/abracada/play.ipynb?reset"))
+    page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell", timeout=90_000)
+    expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible(timeout=90_000)
+    page.click(".lm-MenuBar-itemLabel:text-is('Run')")
+    page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+    page.wait_for_selector(f"{BOARD} .st-start", state="visible", timeout=120_000)
+    page.click(f"{BOARD} .st-start")
+    page.wait_for_selector(f"{PLAYING} .st-spell-8", state="visible", timeout=TIMEOUT)
+    click_and_wait_for_log(page, f"{BOARD} .st-spell-8")
+    expect(page.locator(LOG)).to_contain_text("You: Magic Drink (8)")
+    page.locator(BOARD).screenshot(path=str(REPO / "artifacts" / "abracada_board_lab.png"))

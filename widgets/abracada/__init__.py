@@ -1,0 +1,4 @@
+"""The Abracada...What? board: ``from widgets import AbracadaBoard`` (see :mod:`.board`)."""
+from .board import AbracadaBoard
+
+__all__ = ["AbracadaBoard"]

@@ -1,0 +1,597 @@
+"""``AbracadaBoard``: play Abracada...What? against bots in JupyterLab, Notebook 7 or Voila.
+
+Honesty by construction
+-----------------------
+The game object lives only in the kernel (``self._game``). Every synced widget value is made
+by :meth:`AbracadaBoard._render` from ``game.view(seat)`` of the student's seat, through the
+pure functions of :mod:`.table` and :mod:`.narrate`, plus the board's own settings (language,
+toggles, seat levels). No trait ever holds the student's stones, the secret pool, other
+players' face-down secret stones, the pile order or the seed. Teacher mode, which must be
+asked for in code (``teacher=True``) and is marked by a banner, is the only exception.
+The widget tree is built once; a move only changes trait values, so a click costs a few
+small ``comm`` messages.
+
+Every move is checked
+---------------------
+A browser can send any message: "click" a disabled button, set any value. So a click
+handler never trusts the button's state: it checks that it is the student's turn and lets
+the engine judge the action; an :class:`~towerlib.IllegalAction` is shown and the game is
+left as it was.
+
+Bots, step by step
+------------------
+Bots move in the kernel's own event loop: after each bot action the board renders and
+schedules the next one with ``loop.call_later(bot_delay, ...)``, then returns. Nothing
+blocks and no thread is started, so the kernel keeps handling the page's messages between
+steps (JupyterLab, Notebook and Voila all run the kernel's asyncio loop). With
+``bot_delay=0``, or with no running loop (plain Python, tests), bots move at once.
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+from typing import Any, Mapping, Sequence
+
+import ipywidgets as ipw
+import towerlib.abracada as abracada
+from towerlib.abracada.bots import make_bot
+from towerlib.abracada.deduction import deduce
+from towerlib.abracada.rules import MAX_PLAYERS, SPELLS
+from towerlib.core import Msg, TowerError
+from towerlib.core.i18n import LANGUAGES, tr
+
+from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
+from . import svg, table
+from .narrate import log_html, spell_name
+from .saves import BoardSave, SaveFolder, clean_name
+from .setup import Settings, SetupForm, bot_levels
+from .style import CSS
+
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+
+
+class AbracadaBoard(ipw.VBox):
+    """A playable Abracada table: the student at one seat, bots at the others.
+
+    ``AbracadaBoard(players=4, seat=0, bots="ev", lang="en")`` opens on the set-up form,
+    prefilled from the arguments. Lessons embed a fixed position with ``deal=...`` (and any
+    rule option, e.g. ``easy=True``) and ``setup=False``, which starts the game at once and
+    hides the form. ``bots`` is one level for every bot ("random", "counting", "ev"), a list
+    per seat or a dict seat -> level. ``seed`` and ``deal`` stay in the kernel: they fix
+    hidden stones, so no widget shows them (the seed is used for the first game only).
+    Saves go to ``saves_dir`` (default ``$SPELLTOWER_SAVES`` or ``~/.spelltower/saves``); after
+    every move the game is written to the save called ``autosave`` (None turns that off), which
+    the set-up form offers to resume.
+    """
+
+    def __init__(self, players: int = 4, seat: int = 0, bots: str | Sequence[str | None] | Mapping[int, str] = "ev",
+                 lang: str = "en", seed: int | None = None, deal: Mapping[str, Any] | None = None,
+                 meter: bool = True, teacher: bool = False, bot_delay: float = 0.4, *, reasons: bool = False,
+                 setup: bool = True, saves_dir: str | None = None, autosave: str | None = "autosave",
+                 **options: Any) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+        if autosave is not None and clean_name(autosave) is None:
+            raise ValueError(f"autosave: {autosave!r} is not a save name")
+        self._lang = lang
+        self._teacher = bool(teacher)
+        self._delay = max(0.0, float(bot_delay))
+        self._deal = deal
+        self._first_seed = seed
+        self._settings = Settings(players, seat, bot_levels(players, seat, bots), dict(options))
+        self._saves = SaveFolder(saves_dir)
+        self._autosave_name = autosave
+        self._game: abracada.AbracadaGame | None = None
+        self._seat = seat
+        self._levels: list[str | None] = []
+        self._bots: list[Any] = []
+        self._notes: dict[tuple[int, int], list[Msg]] = {}   # (round, log index) -> bots' reasons
+        self._pending: asyncio.TimerHandle | None = None
+        self._token = 0                                      # bumps when a new game cancels old bot steps
+        self._message: tuple[str, str] = ("", "")            # (key, css class) of the status message
+        self._message_params: dict[str, Any] = {}
+        self._build(meter, reasons, setup)
+        super().__init__(self._root_children())
+        self.add_class("st-abracada")
+        self._relabel()
+        if setup:
+            self._show_setup()
+        else:
+            self._start(self._settings, seed=seed)
+
+    # ----- public API ---------------------------------------------------------------------
+    @property
+    def game(self) -> abracada.AbracadaGame | None:
+        """The game on the table (kernel side only; never synced to the page)."""
+        return self._game
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    def open_game(self, game: abracada.AbracadaGame, seat: int = 0,
+                  bots: str | Sequence[str | None] | Mapping[int, str] = "ev") -> None:
+        """Put ``game`` on the table with the student at ``seat``; bots play the other seats."""
+        levels = bot_levels(game.players, seat, bots)
+        self._cancel_bots()
+        self._game, self._seat, self._levels = game, seat, levels
+        self._bots = [None if level is None else make_bot(level) for level in levels]
+        self._notes = {}
+        self._setup_box.layout.display = "none"
+        self._table.layout.display = None
+        self.add_class("st-playing")
+        self._run_bots()
+        self._render()
+
+    # ----- building the widget tree (once) ----------------------------------------------------
+    def _build(self, meter: bool, reasons: bool, setup: bool) -> None:
+        self._style = ipw.HTML(CSS)
+        self._title = ipw.HTML()
+        self._title.add_class("st-title")
+        self._round = ipw.HTML()
+        self._round.add_class("st-round")
+        self._lang_pick = ipw.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self._lang,
+                                       layout=ipw.Layout(width="220px"))
+        self._lang_pick.observe(self._lang_changed, "value")
+        self._header = ipw.HBox([self._title, self._round, self._lang_pick])
+        self._header.add_class("st-header")
+        self._status = ipw.HTML()
+        self._status.add_class("st-status")
+
+        self._form = SetupForm(self._settings, self._lang) if setup else None
+        if self._form is not None:
+            self._form.start.on_click(self._on_start)
+            self._form.resume.on_click(self._on_resume)
+        self._setup_box = ipw.VBox([self._form] if self._form is not None else [],
+                                   layout=ipw.Layout(display="none"))
+
+        self._seats = [ipw.HTML(layout=ipw.Layout(flex="1 1 260px")) for _ in range(MAX_PLAYERS - 1)]
+        self._me = ipw.HTML()
+        self._centre = ipw.HTML()
+        self._meter = ipw.HTML()
+        self._spells = {}
+        for v in SPELLS:
+            b = ipw.Button(layout=ipw.Layout(width="auto"))
+            b.style.button_color = svg.SPELL_COLOURS[v]
+            b.style.text_color = svg.SPELL_TEXT[v]
+            b.style.font_weight = "bold"
+            b.add_class("st-spell")
+            b.add_class(f"st-spell-{v}")
+            b.on_click(lambda _b, v=v: self._student_action(f"cast {v}"))
+            self._spells[v] = b
+        self._end = ipw.Button(icon="hand-paper", layout=ipw.Layout(width="auto"))
+        self._next = ipw.Button(button_style="success", icon="forward", layout=ipw.Layout(width="auto"))
+        self._new = ipw.Button(icon="redo", layout=ipw.Layout(width="auto"))
+        for b, cls in ((self._end, "st-end"), (self._next, "st-next"), (self._new, "st-new")):
+            b.add_class("st-action")
+            b.add_class(cls)
+        self._end.on_click(lambda _b: self._student_action("end"))
+        self._next.on_click(lambda _b: self._student_action("next round"))
+        self._new.on_click(self._on_new_game)
+        self._rule_hint = ipw.HTML()
+        self._log_html = ipw.HTML()
+        self._result = ipw.HTML()
+        self._meter_toggle = ipw.Checkbox(value=bool(meter), indent=False, layout=ipw.Layout(width="auto"))
+        # Bots reason from their own views, which include the student's stones, so their
+        # reasons are hidden information: they exist only in teacher mode.
+        self._reasons_toggle = ipw.Checkbox(value=bool(reasons) and self._teacher, indent=False,
+                                            layout=ipw.Layout(width="auto",
+                                                              display=None if self._teacher else "none"))
+        self._meter_toggle.observe(lambda _c: self._render(), "value")
+        self._reasons_toggle.observe(lambda _c: self._render(), "value")
+        self._save_name = ipw.Text(layout=ipw.Layout(width="220px"))
+        self._save = ipw.Button(icon="save", layout=ipw.Layout(width="auto"))
+        self._load_pick = ipw.Dropdown(options=[], layout=ipw.Layout(width="200px"))
+        self._load = ipw.Button(icon="folder-open", layout=ipw.Layout(width="auto"))
+        self._save.on_click(self._on_save)
+        self._load.on_click(self._on_load)
+        self._save.add_class("st-save")
+        self._load.add_class("st-load")
+
+        spells = ipw.GridBox(list(self._spells.values()),
+                             layout=ipw.Layout(grid_template_columns="repeat(4, 1fr)", width="100%"))
+        spells.add_class("st-spells")
+        controls = ipw.VBox([spells, ipw.HBox([self._end, self._next, self._new]), self._rule_hint])
+        controls.add_class("st-panel")
+        opponents = ipw.Box(self._seats, layout=ipw.Layout(flex_flow="row wrap", flex="1 1 560px", grid_gap="8px"))
+        top = ipw.HBox([opponents, self._centre], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
+        middle = ipw.HBox([ipw.VBox([self._me, controls], layout=ipw.Layout(flex="1 1 560px", grid_gap="8px")),
+                           self._meter], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
+        log_box = ipw.VBox([ipw.HTML(), self._log_html], layout=ipw.Layout(flex="1 1 560px"))
+        log_box.add_class("st-panel")
+        log_box.add_class("st-log-box")
+        self._log_title = log_box.children[0]
+        bottom = ipw.HBox([log_box, self._result], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
+        footer = ipw.HBox([self._meter_toggle, self._reasons_toggle, self._save_name, self._save,
+                           self._load_pick, self._load], layout=ipw.Layout(grid_gap="8px"))
+        footer.add_class("st-footer")
+        rows = [top, middle, bottom, footer]
+        if self._teacher:
+            rows.append(self._build_teacher())
+        self._table = ipw.VBox(rows, layout=ipw.Layout(display="none", grid_gap="8px"))
+
+    def _build_teacher(self) -> ipw.VBox:
+        """Teacher mode only: the hidden stones, a deal field, download and upload."""
+        self._banner = ipw.HTML()
+        self._banner.add_class("st-banner")
+        self._hidden_info = ipw.HTML()
+        self._deal_text = ipw.Textarea(value="" if self._deal is None else json.dumps(self._deal),
+                                       rows=3, layout=ipw.Layout(width="100%"))
+        self._deal_button = ipw.Button(icon="chess-board", layout=ipw.Layout(width="auto"))
+        self._deal_button.on_click(self._on_teacher_deal)
+        self._download = ipw.HTML()
+        self._upload = ipw.FileUpload(accept=".json", multiple=False)
+        self._upload.observe(self._on_upload, "value")
+        box = ipw.VBox([self._hidden_info, self._deal_text, ipw.HBox([self._deal_button, self._upload]),
+                        self._download])
+        box.add_class("st-panel")
+        box.add_class("st-teacher")
+        return box
+
+    def _root_children(self) -> list[ipw.Widget]:
+        rows: list[ipw.Widget] = [self._style, self._header]
+        if self._teacher:
+            rows.append(self._banner)
+        return rows + [self._status, self._setup_box, self._table]
+
+    # ----- labels --------------------------------------------------------------------------
+    def _relabel(self) -> None:
+        """Every fixed label in the current language."""
+        lang = self._lang
+        self._title.value = tr("abracada.title", lang)
+        self._lang_pick.description = tr("abracada.board.language", lang)
+        self._end.description = tr("abracada.board.end_turn", lang)
+        self._next.description = tr("abracada.board.next_round", lang)
+        self._new.description = tr("abracada.board.new_game", lang)
+        self._log_title.value = f"<h4>{tr('abracada.board.log', lang)}</h4>"
+        self._meter_toggle.description = tr("abracada.board.meter", lang)
+        self._reasons_toggle.description = tr("abracada.board.reasons", lang)
+        self._reasons_toggle.tooltip = tr("abracada.board.reasons_tip", lang)
+        self._save_name.description = tr("abracada.board.save_name", lang)
+        self._save.description = tr("abracada.board.save", lang)
+        self._load.description = tr("abracada.board.load", lang)
+        for v, b in self._spells.items():
+            b.description = f"{v} · {spell_name(v, lang)}"
+        if self._form is not None:
+            self._form.relabel(lang)
+        if self._teacher:
+            self._banner.value = f"<div>{tr('abracada.board.teacher_banner', lang)}</div>"
+            self._deal_text.description = tr("abracada.board.teacher.deal", lang)
+            self._deal_text.placeholder = tr("abracada.board.teacher.deal_tip", lang)
+            self._deal_button.description = tr("abracada.board.teacher.deal", lang)
+            self._upload.description = tr("abracada.board.teacher.upload", lang)
+        self._refresh_saves()
+
+    def _lang_changed(self, change: Mapping[str, Any]) -> None:
+        if change["new"] not in LANGUAGES:      # the Dropdown already refuses other values
+            return
+        self._lang = change["new"]
+        self._relabel()
+        self._render()
+
+    # ----- rendering: the only place synced state is made -------------------------------------
+    def _render(self) -> None:
+        """Set every widget value from the student's view (and nothing else)."""
+        self._show_status()
+        if self._game is None:
+            self._round.value = ""
+            return
+        view = self._game.view(self._seat)
+        self._render_view(view)
+        if self._teacher:
+            self._render_teacher(view)
+
+    def _render_view(self, view: Mapping[str, Any]) -> None:
+        lang, seat, n = self._lang, view["seat"], view["players"]
+        names = table.seat_names(n, seat, lang)
+        self._round.value = tr("abracada.board.round", lang, round=view["round"])
+        dist = None
+        if self._meter_toggle.value and view["phase"] == "play":
+            try:
+                dist = deduce(view)
+            except TowerError:
+                dist = None
+        for k, widget in enumerate(self._seats):
+            if k < n - 1:
+                q = (seat + 1 + k) % n                  # clockwise from the student's left
+                widget.value = table.seat_panel(view, q, names, self._levels, lang)
+                widget.layout.display = None
+            else:
+                widget.value = ""
+                widget.layout.display = "none"
+        slots = [dist.slot_probabilities(i) for i in range(len(view["own_hand"]))] if dist else None
+        self._me.value = table.seat_panel(view, seat, names, self._levels, lang, slots)
+        self._centre.value = table.centre(view, names, lang)
+        self._meter.value = table.meter({v: dist.p_at_least_one(v) for v in SPELLS} if dist else None, lang)
+        self._meter.layout.display = None if dist is not None else "none"
+        for v, button in self._spells.items():
+            why = self._why_not(view, f"cast {v}", names)
+            button.disabled = why is not None
+            button.tooltip = why if why is not None else tr(f"abracada.effect.{v}", lang)
+        why_end = self._why_not(view, "end", names)
+        self._end.disabled = why_end is not None
+        self._end.tooltip = why_end
+        self._next.disabled = view["phase"] != "round_over"
+        self._next.layout.display = None if view["phase"] == "round_over" else "none"
+        self._rule_hint.value = self._hint(view, names)
+        notes = {i: [m.render(lang) for m in msgs] for (rnd, i), msgs in self._notes.items()
+                 if rnd == view["round"]} if self._teacher and self._reasons_toggle.value else None
+        self._log_html.value = f'<div class="st-log"><div>{log_html(view["log"], names, seat, lang, notes)}</div></div>'
+        self._result.value = table.result(view, names, lang)
+        self._result.layout.display = None if view["result"] else "none"
+
+    def _why_not(self, view: Mapping[str, Any], action: str, names: Sequence[str]) -> str | None:
+        """Why the student may not take ``action`` now, in the engine's words; None if allowed.
+
+        Built from the view: the engine's reasons depend only on the phase, the chain and the
+        options, all of which the view shows.
+        """
+        if action in view["legal_actions"]:
+            return None
+        phase = view["phase"]
+        if phase == "game_over":
+            msg = Msg("abracada.why.game_over")
+        elif phase == "round_over":
+            msg = Msg("abracada.why.round_over")
+        elif view["current_player"] != view["seat"]:
+            msg = Msg("abracada.board.not_your_turn", who=names[view["current_player"]])
+        elif action == "end":
+            msg = Msg("abracada.why.must_cast")
+        else:
+            msg = Msg("abracada.why.lower", value=int(action.split()[1]), last=view["chain"])
+        return msg.render(self._lang)
+
+    def _hint(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        lang, phase = self._lang, view["phase"]
+        if phase == "game_over":
+            text = tr("abracada.board.game_over", lang)
+        elif phase == "round_over":
+            text = tr("abracada.board.round_over", lang)
+        elif view["current_player"] != view["seat"]:
+            text = tr("abracada.board.bot_turn", lang, who=names[view["current_player"]])
+        elif view["chain"]:
+            text = tr("abracada.board.your_turn_more", lang)
+            lower = self._why_not(view, f"cast {view['chain'] - 1}", names) if view["chain"] > 1 else None
+            if lower:
+                text += f" ({lower})"
+        else:
+            text = tr("abracada.board.your_turn", lang)
+        return f'<div class="st-hint">{text}</div>'
+
+    def _render_teacher(self, view: Mapping[str, Any]) -> None:
+        """TEACHER MODE ONLY: show the hidden stones and offer the save file for download."""
+        game = self._game
+        names = table.seat_names(view["players"], view["seat"], self._lang)
+        self._hidden_info.value = table.teacher_panel(
+            game.hands[self._seat], game.secret_pool, list(reversed(game.pile)),
+            [s if q != self._seat else [] for q, s in enumerate(game.secrets)], names, self._lang)
+        data = base64.b64encode(BoardSave(game, self._seat, self._levels).to_json().encode()).decode()
+        self._download.value = (f'<a download="abracada.json" href="data:application/json;base64,{data}">'
+                                f'{tr("abracada.board.teacher.download", self._lang)}</a>')
+
+    # ----- the status line ------------------------------------------------------------------
+    def _say(self, key: str, css: str = "", **params: Any) -> None:
+        """Show a message (kept as a key, so a language switch re-renders it)."""
+        self._message, self._message_params = (key, css), params
+
+    def _show_status(self) -> None:
+        key, css = self._message
+        if not key:
+            self._status.value = ""
+            return
+        params = {k: v.message(self._lang) if isinstance(v, TowerError) else v
+                  for k, v in self._message_params.items()}
+        self._status.value = f'<span class="{css}">{tr(key, self._lang, **params)}</span>'
+
+    # ----- the student's moves ----------------------------------------------------------------
+    def _student_action(self, action: str) -> None:
+        """A click on a spell, End turn or Next round: checked here and by the engine."""
+        game = self._game
+        if game is None:
+            return
+        names = table.seat_names(game.players, self._seat, self._lang)
+        if action != "next round" and game.current_player not in (None, self._seat):
+            self._say("abracada.board.not_your_turn", "st-error", who=names[game.current_player])
+        else:
+            try:
+                game.apply(action)
+            except TowerError as err:
+                self._say("abracada.board.illegal", "st-error", message=err)
+            else:
+                self._say("")
+                self._autosave()
+                self._run_bots()
+        self._render()
+
+    # ----- bots -------------------------------------------------------------------------------
+    def _run_bots(self) -> None:
+        """Let bots play until the student must decide or the round ends.
+
+        With a delay and a running event loop, one bot action is scheduled at a time with
+        ``call_later``, so the page sees each step; otherwise all of them run now. The caller
+        renders afterwards.
+        """
+        loop = None
+        if self._delay > 0:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        moved = False
+        while self._bot_to_move():
+            if loop is not None:
+                self._pending = loop.call_later(self._delay, self._bot_step, self._token)
+                return
+            self._bot_move()
+            moved = True
+        if moved:
+            self._autosave()
+
+    def _bot_to_move(self) -> bool:
+        game = self._game
+        return game is not None and game.phase == "play" and game.current_player != self._seat
+
+    def _bot_step(self, token: int) -> None:
+        """One scheduled bot action (ignored if a new game has been started since)."""
+        self._pending = None
+        if token != self._token or not self._bot_to_move():
+            return
+        self._bot_move()
+        self._autosave()
+        self._run_bots()
+        self._render()
+
+    def _bot_move(self) -> None:
+        game = self._game
+        q = game.current_player
+        choice = self._bots[q].choose(game.view(q, log=False))
+        at = (game.round_no, len(game.view(self._seat)["log"]))
+        try:
+            game.apply(choice.action)
+        except TowerError as err:                # a bot bug must not freeze the table
+            fallback = game.legal_actions()[0]
+            self._say("abracada.board.illegal", "st-error", message=err)
+            game.apply(fallback)
+            return
+        self._notes.setdefault(at, []).append(choice.reason)
+
+    def _cancel_bots(self) -> None:
+        self._token += 1
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    # ----- set-up, new game, resume --------------------------------------------------------------
+    def _show_setup(self) -> None:
+        self._cancel_bots()
+        self._setup_box.layout.display = None
+        self._table.layout.display = "none"
+        self.remove_class("st-playing")
+        if self._form is not None:
+            self._form.resume.layout.display = None if self._autosave_name else "none"
+        self._render()
+
+    def _on_new_game(self, _button: Any = None) -> None:
+        self._say("")
+        if self._form is not None:
+            self._show_setup()
+        else:
+            self._start(self._settings)
+
+    def _on_start(self, _button: Any = None) -> None:
+        try:
+            settings = self._form.settings()
+        except ValueError as err:
+            self._say("abracada.board.illegal", "st-error", message=str(err))
+            self._render()
+            return
+        seed, self._first_seed = self._first_seed, None     # the given seed fixes the first game only
+        self._settings = settings
+        self._start(settings, seed=settings.seed if settings.seed is not None else seed)
+
+    def _start(self, settings: Settings, seed: int | None = None) -> None:
+        try:
+            game = abracada.new_game(settings.players, seed=seed, deal=self._deal, **settings.options)
+        except TowerError as err:
+            self._say("abracada.board.illegal", "st-error", message=err)
+            self._render()
+            return
+        self._say("")
+        self.open_game(game, settings.seat, settings.bots)
+        self._autosave()
+
+    def _on_resume(self, _button: Any = None) -> None:
+        """Resume the autosave. Whether there is one is checked now, not when the board was
+        built: Voila builds boards in preheated kernels before anyone opens the page."""
+        name = self._autosave_name
+        if name is None or not self._saves.exists(name):
+            self._say("abracada.board.nothing_to_resume", "st-error")
+            self._render()
+            return
+        self._open_save(name, "abracada.board.resumed")
+
+    # ----- saving ---------------------------------------------------------------------------------
+    def _autosave(self) -> None:
+        if self._autosave_name is None or self._game is None:
+            return
+        try:
+            self._saves.write(self._autosave_name, BoardSave(self._game, self._seat, self._levels).to_json())
+        except OSError as err:
+            self._say("abracada.board.save_failed", "st-error", detail=str(err))
+
+    def _on_save(self, _button: Any = None) -> None:
+        name = clean_name(self._save_name.value)
+        if self._game is None:
+            return
+        if name is None:
+            self._say("abracada.board.bad_name", "st-error")
+        else:
+            try:
+                self._saves.write(name, BoardSave(self._game, self._seat, self._levels).to_json())
+            except OSError as err:
+                self._say("abracada.board.save_failed", "st-error", detail=str(err))
+            else:
+                self._say("abracada.board.saved", name=name)
+                self._refresh_saves()
+        self._render()
+
+    def _on_load(self, _button: Any = None) -> None:
+        name = self._load_pick.value
+        if name is not None and name in self._saves.names():
+            self._open_save(name, "abracada.board.loaded")
+
+    def _open_save(self, name: str | None, done_key: str) -> None:
+        if name is None:
+            return
+        try:
+            save = self._saves.read(name)
+        except (OSError, TowerError) as err:
+            self._say("abracada.board.load_failed", "st-error", name=name,
+                      detail=err.message(self._lang) if isinstance(err, TowerError) else str(err))
+            self._render()
+            return
+        self._say(done_key, name=name)
+        self.open_game(save.game, save.seat, save.bots)
+
+    def _refresh_saves(self) -> None:
+        names = self._saves.names()
+        options = names or [(tr("abracada.board.no_saves", self._lang), None)]
+        if list(self._load_pick.options) != options:
+            self._load_pick.options = options
+        self._load.disabled = not names
+
+    # ----- teacher mode ----------------------------------------------------------------------------
+    def _on_teacher_deal(self, _button: Any = None) -> None:
+        text = self._deal_text.value.strip()
+        try:
+            deal = json.loads(text) if text else None
+        except ValueError as err:
+            self._say("abracada.board.teacher.bad_deal", "st-error", detail=str(err))
+            self._render()
+            return
+        settings = self._settings
+        if self._form is not None:
+            try:
+                settings = self._form.settings()
+            except ValueError as err:
+                self._say("abracada.board.illegal", "st-error", message=str(err))
+                self._render()
+                return
+        self._deal = deal
+        self._start(settings, seed=settings.seed)
+
+    def _on_upload(self, change: Mapping[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        try:
+            save = BoardSave.from_json(bytes(item["content"]))
+        except TowerError as err:
+            self._say("abracada.board.load_failed", "st-error", name=str(item.get("name", "")),
+                      detail=err.message(self._lang))
+            self._render()
+            return
+        self._say("abracada.board.loaded", name=str(item.get("name", "")))
+        self.open_game(save.game, save.seat, save.bots)

@@ -1,0 +1,150 @@
+"""HTML for the parts of the table, each a pure function of one seat's view.
+
+Nothing here receives the game object: every function reads the student's view (and, for the
+deduction meter, the distribution deduced from that same view). This is what makes the board's
+widget state a function of the view alone. The one exception, :func:`teacher_panel`, is only
+called in teacher mode and says so in its name.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any, Mapping, Sequence
+
+from towerlib.core.i18n import tr
+
+from . import svg
+from .narrate import round_reason, spell_name
+
+SPELLS = range(1, 9)
+
+
+def _stone(value: int, lang: str) -> str:
+    name = spell_name(value, lang)
+    return f'<span class="st-stone">{svg.stone(value, f"{value}: {name}")}<small>{escape(name)}</small></span>'
+
+
+def _hidden(slot: int, ruled_out: Sequence[int], chances: Mapping[int, Fraction] | None, lang: str) -> str:
+    tip = [tr("abracada.board.hidden_stone", lang, slot=slot + 1)]
+    tip.append(tr("abracada.board.ruled_out", lang, values=", ".join(map(str, ruled_out))) if ruled_out
+               else tr("abracada.board.nothing_known", lang))
+    if chances is not None:
+        shown = ", ".join(f"{v}: {round(100 * p)}%" for v, p in sorted(chances.items()) if p)
+        tip.append(tr("abracada.board.slot_chances", lang, chances=shown))
+    known = "".join(f"<s>{v}</s>" if v in ruled_out else f"<b>{v}</b>" for v in SPELLS)
+    return f'<span class="st-stone">{svg.hidden_stone(" ".join(tip))}<small class="st-known">{known}</small></span>'
+
+
+def seat_names(players: int, seat: int, lang: str) -> list[str]:
+    """"You" for the student, "Bot n" (n = seat number from 1) for the others."""
+    return [tr("abracada.board.you", lang) if q == seat else tr("abracada.board.bot", lang, n=q + 1)
+            for q in range(players)]
+
+
+def seat_panel(view: Mapping[str, Any], q: int, names: Sequence[str], levels: Sequence[str | None],
+               lang: str, slot_chances: Sequence[Mapping[int, Fraction]] | None = None) -> str:
+    """One player's place at the table: name, stones, life, score and secret stones.
+
+    Other players' stones are face up; the student's own are face down, each with the values
+    ruled out for it (and, with the meter on, the chance of each value).
+    """
+    me = q == view["seat"]
+    classes = ["st-panel", "st-seat"]
+    if me:
+        classes.append("st-me")
+    if view["current_player"] == q and view["phase"] == "play":
+        classes.append("st-active")
+    if not view["alive"][q]:
+        classes.append("st-out")
+    level = tr(f"abracada.board.level.{levels[q]}", lang) if levels[q] else ""
+    head = (f'<div class="st-seat-head"><span class="st-pawn" style="background:{svg.SEAT_COLOURS[q]}"></span>'
+            f'<b>{escape(names[q])}</b>'
+            f'<span class="st-level">{escape(level)}</span>')
+    if "st-active" in classes:
+        head += f'<span class="st-turn">{escape(tr("abracada.board.to_play", lang))}</span>'
+    elif not view["alive"][q]:
+        head += f'<span class="st-turn">{escape(tr("abracada.board.knocked_out", lang))}</span>'
+    head += "</div>"
+    if me:
+        stones = [_hidden(i, slot["ruled_out"], slot_chances[i] if slot_chances else None, lang)
+                  for i, slot in enumerate(view["own_hand"])]
+    else:
+        stones = [_stone(v, lang) for v in view["hands"][q]]
+    hand = "".join(stones) or f'<i>{escape(tr("abracada.board.hand_empty", lang))}</i>'
+    life = view["lives"][q]
+    foot = [svg.life_tokens(life, title=tr("abracada.board.life", lang, life=life)),
+            escape(tr("abracada.board.life", lang, life=life)),
+            f'<b>{escape(tr("abracada.board.score", lang, score=view["scores"][q]))}</b>',
+            escape(tr("abracada.board.secret_count", lang, count=view["secret_counts"][q]))]
+    shown_secrets = view["own_secrets"] if me else (view["public_secrets"] or [None] * view["players"])[q]
+    if shown_secrets:
+        label = escape(tr("abracada.board.your_secrets", lang)) if me else ""
+        foot.append(f'<span class="st-secret">{label}{"".join(svg.stone(v, spell_name(v, lang), 24) for v in shown_secrets)}</span>')
+    return (f'<div class="{" ".join(classes)}">{head}<div class="st-hand">{hand}</div>'
+            f'<div class="st-seat-foot">{"".join(f"<span>{part}</span>" for part in foot)}</div></div>')
+
+
+def centre(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
+    """The middle of the table: the tower, the spells-out track, removed stones, pile and pool."""
+    cast = [view["board"][str(v)] for v in SPELLS]
+    removed = [view["removed"].count(v) for v in SPELLS]
+    titles = [tr("abracada.board.track_tip", lang, spell=spell_name(v, lang), cast=cast[v - 1],
+                 removed=removed[v - 1], total=v) for v in SPELLS]
+    removed_html = ("".join(svg.stone(v, spell_name(v, lang), 22) for v in view["removed"])
+                    or escape(tr("abracada.board.none", lang)))
+    return (f'<div class="st-panel st-centre"><div class="st-centre-grid">'
+            f'<div><h4>{escape(tr("abracada.board.tower", lang))}</h4>{svg.tower(view["scores"], names)}</div>'
+            f'<div><h4>{escape(tr("abracada.board.cast_track", lang))}</h4>{svg.cast_track(cast, removed, titles)}</div>'
+            f'</div><h4>{escape(tr("abracada.board.removed", lang))}</h4><div class="st-removed">{removed_html}</div>'
+            f'<div class="st-counts">{escape(tr("abracada.board.pile", lang, count=view["pile"]))} · '
+            f'{escape(tr("abracada.board.secret_pool", lang, count=view["secret_pool"]))}</div></div>')
+
+
+def meter(chances: Mapping[int, Fraction] | None, lang: str) -> str:
+    """The deduction meter: P(you hold at least one v) per spell, as a fraction and a bar."""
+    rows = [f'<h4>{escape(tr("abracada.board.meter_title", lang))}</h4>']
+    if chances is None:
+        rows.append(f'<i>{escape(tr("abracada.board.meter_off", lang))}</i>')
+    else:
+        for v in SPELLS:
+            p = chances[v]
+            colour = svg.SPELL_COLOURS[v]
+            rows.append(
+                f'<div class="st-meter-row" title="{escape(spell_name(v, lang))}: {p.numerator}/{p.denominator}">'
+                f'<span class="st-dot" style="background:{colour};color:{svg.SPELL_TEXT[v]}">{v}</span>'
+                f'<span class="st-meter-name"><span>{escape(spell_name(v, lang))}</span>'
+                f'<span class="st-frac">{p.numerator}/{p.denominator} ≈ {round(100 * float(p))}%</span></span>'
+                f'<span class="st-bar"><div style="width:{float(p) * 100:.1f}%;background:{colour}"></div></span></div>')
+    return f'<div class="st-panel st-meter">{"".join(rows)}</div>'
+
+
+def result(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
+    """The last round's result (points, totals, the revealed hands) and the game's winners."""
+    res = view["result"]
+    if res is None:
+        return ""
+    title = tr("abracada.board.result_title", lang, round=res["round"], reason=round_reason(res, names, lang))
+    rows = "".join(
+        f'<tr><td><span class="st-pawn" style="background:{svg.SEAT_COLOURS[q]}"></span> {escape(names[q])}</td>'
+        f'<td>+{res["points"][q]}</td><td><b>{res["scores"][q]}</b></td>'
+        f'<td>{"".join(svg.stone(v, spell_name(v, lang), 20) for v in res["hands"][q])}</td></tr>'
+        for q in range(view["players"]))
+    out = (f'<div class="st-panel st-result"><h4>{escape(title)}</h4><table>'
+           f'<tr><th></th><th>{escape(tr("abracada.board.points", lang))}</th><th>Σ</th><th></th></tr>{rows}</table>')
+    if view["winners"]:
+        out += (f'<div class="st-winner">{escape(tr("abracada.board.game_won", lang, names=", ".join(names[q] for q in view["winners"])))}</div>')
+    return out + "</div>"
+
+
+def teacher_panel(hand: Sequence[int], pool: Sequence[int], pile_next_first: Sequence[int],
+                  secrets: Sequence[Sequence[int]], names: Sequence[str], lang: str) -> str:
+    """TEACHER MODE ONLY: the hidden stones (the student's hand, secret stones, the pile)."""
+    def gems(values: Sequence[int]) -> str:
+        return "".join(svg.stone(v, f"{v}: {spell_name(v, lang)}", 24) for v in values) or escape(tr("abracada.board.none", lang))
+
+    rows = [f'<div><b>{escape(tr("abracada.board.you", lang))}</b>: {gems(hand)}</div>',
+            f'<div><b>{escape(tr("abracada.board.teacher.pool", lang))}</b>: {gems(pool)}</div>',
+            f'<div><b>{escape(tr("abracada.board.teacher.pile", lang))}</b>: {gems(pile_next_first)}</div>']
+    rows += [f'<div>{escape(names[q])}: {gems(s)}</div>' for q, s in enumerate(secrets) if s]
+    return "".join(rows)
+
