@@ -23,6 +23,7 @@ from .core.i18n import LANGUAGES, register, tr
 #: Game name -> the module that provides ``new_game`` and a ``bots`` submodule.
 GAMES = {
     "abracada": "towerlib.abracada",
+    "runes": "towerlib.runes",
 }
 
 MESSAGES = {

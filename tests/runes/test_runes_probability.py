@@ -174,3 +174,19 @@ def test_bad_arguments_are_rejected():
         P.p_counter(7)
     with pytest.raises(InvalidOption):
         P.p_counter(3, ties="nobody")
+
+
+@pytest.mark.parametrize("dice,spell,rolls", [((1, 2, 2, 5, 6), "attack", 1), ((3, 3, 3, 4, 6), "quantum", 2),
+                                              ((1, 2, 3, 5, 6), "chain", 2), ((2, 2, 4, 4, 6), "class", 1)])
+def test_p_after_hold_prices_any_hold_and_agrees_with_best_hold(dice, spell, rolls):
+    held, best = P.best_hold(dice, spell, rolls)
+    others = [P.p_after_hold(h, spell, rolls) for h in P.sub_multisets(dice) if len(h) < 5]
+    stop = Fraction(int(P.allows(dice, spell)))          # keeping all five: what the dice show now
+    assert best == max(others + [stop])
+    if len(held) < 5:
+        assert P.p_after_hold(held, spell, rolls) == best
+    if rolls == 1:                                       # brute force: hold nothing, roll five fresh dice
+        hits = sum(P.allows(o, spell) * w for o, w in P.outcomes(5))
+        assert P.p_after_hold((), spell, 1) == Fraction(hits, 6 ** 5)
+    with pytest.raises(InvalidOption):
+        P.p_after_hold(dice, spell, rolls)

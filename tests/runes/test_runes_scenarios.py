@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from towerlib.core.errors import IllegalAction, InvalidDeal
+from towerlib.core.i18n import Msg, tr
 from towerlib.runes import Action, new_game
 
 
@@ -419,3 +420,14 @@ def test_bad_deals_are_rejected():
                  {"wizards": ["druid", "warlock"], "loot": ["excalibur"]}):
         with pytest.raises(InvalidDeal):
             new_game(players=2, seed=1, deal=deal)
+
+
+def test_why_illegal_is_a_catalogue_message_rendered_in_russian(runes_scenario):
+    g = runes_scenario([6, 1, 5, 5, 2, 3, 4, 1])
+    reason = g._why_illegal(g.parse_action("end"))
+    assert isinstance(reason, Msg) and reason.key == "runes.why.verb"
+    with pytest.raises(IllegalAction) as err:
+        g.apply("end")
+    ru = err.value.message("ru")
+    assert "«end» нельзя, пока идёт" in ru and tr("runes.phase.roll", "ru") in ru
+    assert "is not possible while" not in ru and "is not possible while" in str(err.value)

@@ -1,20 +1,30 @@
 """Three Spell Runes players: random, greedy, and a planner that uses the exact odds.
 
-Each bot has ``choose(game) -> Action`` (always one of ``game.legal_actions()``) and
-``reason(lang) -> str``, one sentence from the message catalogue saying why it chose its last
-action. The greedy and planner bots read the table only through ``game.view(seat)``, so they
-never see hidden cards or the dice to come.
+They follow the protocol of :mod:`towerlib.core.bots`: a bot has a ``name`` and
+``choose(view) -> Choice(action, reason)``, where ``view`` is the seat's own view
+(``game.view(seat, log=False)``) and ``reason`` is one sentence from the message catalogue.
+The legal actions come from the view (``view["legal"]``, as text), so a bot never touches the
+game: it cannot see hidden cards, the deck order or the dice to come.
+
+* :class:`RandomBot` picks any legal action: the yardstick.
+* :class:`GreedyBot` takes the best-looking immediate option and holds its most common value.
+* :class:`PlannerBot` chooses holds by the exact odds (:func:`~.probability.best_hold` and the
+  expected worth of the best cast after the re-roll), and aims attacks where the counter roll
+  (:func:`~.probability.p_counter`) is least likely to stop them.
 """
 from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable, Mapping
 
-from ..core.i18n import tr
-from .actions import Action
+from ..core.bots import Bot, Choice
+from ..core.errors import InvalidOption
+from ..core.i18n import Msg
+from .actions import Action, parse
 from .dice import allows
 from .probability import best_hold, outcomes, p_counter
+from .views import action_msg, seat_msg
 
 #: Rough worth of each spell in "damage-equivalent" points, used to compare plans (planner).
 SPELL_WORTH = {"healing": 1.5, "attack": 1.2, "familiar": 2.5, "loot": 2.5, "chain": 0.0,
@@ -23,55 +33,54 @@ SPELL_WORTH = {"healing": 1.5, "attack": 1.2, "familiar": 2.5, "loot": 2.5, "cha
 GREEDY_ORDER = ("quantum", "chain", "class", "attack", "familiar", "restore", "loot", "healing")
 
 
-#: Reason parameters that hold an id, and the catalogue family that names it.
-_NAMED = {"card": "card", "spell": "spell", "name": "wizard"}
+def legal_actions(view: Mapping[str, Any]) -> list[Action]:
+    """The legal actions listed in ``view`` (the engine writes them as text)."""
+    return [parse(text) for text in view["legal"]]
 
 
-class _Bot:
-    """Shared plumbing: the last reason as a catalogue key and parameters."""
-
-    def __init__(self) -> None:
-        self._reason: tuple[str, dict[str, Any]] = ("runes.bot.pass", {})
-
-    def reason(self, lang: str = "en") -> str:
-        """The last choice's reason in ``lang``; card, spell and wizard ids are named in that language."""
-        key, params = self._reason
-        named = {k: tr(f"runes.{_NAMED[k]}.{v}", lang) if k in _NAMED else v for k, v in params.items()}
-        return tr(key, lang, **named)
-
-    def _say(self, key: str, **params: Any) -> None:
-        self._reason = (key, params)
+def _wizards(view: Mapping[str, Any]) -> list[str | None]:
+    return [w["wizard"] for w in view["wizards"]]
 
 
-class RandomBot(_Bot):
+def _spell(spell: str) -> Msg:
+    return Msg(f"runes.spell.{spell}")
+
+
+def _card(card: str) -> Msg:
+    return Msg(f"runes.card.{card}")
+
+
+class RandomBot:
     """Picks uniformly among the legal actions (seeded, so games replay)."""
 
+    name = "random"
+
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__()
         self.rng = random.Random(seed)
 
-    def choose(self, game: Any) -> Action:
-        actions = game.legal_actions()
-        self._say("runes.bot.random", count=len(actions))
-        return self.rng.choice(actions)
+    def choose(self, view: Mapping[str, Any]) -> Choice:
+        legal = view["legal"]
+        action = parse(legal[int(self.rng.random() * len(legal))])
+        return Choice(action, Msg("runes.bot.random", count=len(legal)))
 
 
 def _pct(p: Fraction | float) -> str:
     return f"{float(p):.1%}"
 
 
-class GreedyBot(_Bot):
+class GreedyBot:
     """Takes the best-looking immediate option; holds the most common value when rolling."""
 
-    def choose(self, game: Any) -> Action:
-        seat = game.current_player
-        view = game.view(seat)
-        actions = game.legal_actions()
-        action = self._pick(view, actions)
-        self._say("runes.bot.greedy", action=str(action))
-        return action
+    name = "greedy"
 
-    def _pick(self, view: dict[str, Any], actions: list[Action]) -> Action:
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: Mapping[str, Any]) -> Choice:
+        action = self._pick(view, legal_actions(view))
+        return Choice(action, Msg("runes.bot.greedy", action=action_msg(action, _wizards(view))))
+
+    def _pick(self, view: Mapping[str, Any], actions: list[Action]) -> Action:
         me = view["wizards"][view["seat"]]
         by_verb: dict[str, list[Action]] = {}
         for a in actions:
@@ -120,13 +129,16 @@ class GreedyBot(_Bot):
         return actions[0]
 
 
-class PlannerBot(_Bot):
+class PlannerBot:
     """Plans with the exact odds: holds by :func:`best_hold`, aims by :func:`p_counter`."""
 
-    def choose(self, game: Any) -> Action:
-        seat = game.current_player
-        view = game.view(seat)
-        actions = game.legal_actions()
+    name = "planner"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: Mapping[str, Any]) -> Choice:
+        actions = legal_actions(view)
         decision = view["decision"]
         if decision == "roll":
             return self._roll(view, actions)
@@ -137,16 +149,16 @@ class PlannerBot(_Bot):
         return self._other(view, actions)
 
     # ------------------------------------------------------------------ helpers
-    def _foes(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+    def _foes(self, view: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [w for w in view["wizards"] if w["seat"] != view["seat"] and w["standing"]]
 
-    def _hit_chance(self, view: dict[str, Any], pair: int, foe: dict[str, Any]) -> Fraction:
+    def _hit_chance(self, view: Mapping[str, Any], pair: int, foe: dict[str, Any]) -> Fraction:
         me = view["wizards"][view["seat"]]
         ties = "defender" if foe["grades"]["defense"] > me["grades"]["offense"] or (
             foe["artifact"] == "cloak_of_shadows") else "caster"
         return 1 - p_counter(pair, ties, foe["counter_bonus"])
 
-    def _spell_worth(self, view: dict[str, Any], spell: str) -> float:
+    def _spell_worth(self, view: Mapping[str, Any], spell: str) -> float:
         me = view["wizards"][view["seat"]]
         foes = self._foes(view)
         q = view["quantum"]
@@ -160,7 +172,7 @@ class PlannerBot(_Bot):
             return 1.0 + 1.5 * sum(not ok for ok in me["slots"].values())
         return SPELL_WORTH[spell] + (q if spell in ("attack", "class") else 0)
 
-    def _castable(self, view: dict[str, Any], spell: str) -> bool:
+    def _castable(self, view: Mapping[str, Any], spell: str) -> bool:
         me = view["wizards"][view["seat"]]
         turn = view["turn"]
         if spell in me["slots"] and not me["slots"][spell]:
@@ -168,7 +180,7 @@ class PlannerBot(_Bot):
         return spell in ("healing", "attack", "familiar") or not turn["cast"]
 
     # ------------------------------------------------------------------ rolling
-    def _roll(self, view: dict[str, Any], actions: list[Action]) -> Action:
+    def _roll(self, view: Mapping[str, Any], actions: list[Action]) -> Choice:
         """Score the holds :func:`best_hold` proposes (and "keep the pairs") by the exact expected
         worth of the best cast plan after the re-roll, and take the best one."""
         turn = view["turn"]
@@ -200,17 +212,16 @@ class PlannerBot(_Bot):
         best = max(sorted(candidates), key=lambda h: (expected(h), len(h)))
         if len(best) == len(dice):
             spell = proposals.get(best, ("attack", Fraction(1)))[0]
-            self._say("runes.bot.stop", spell=spell)
-            return Action("stop")
+            return Choice(Action("stop"), Msg("runes.bot.stop", spell=_spell(spell)))
         shown = " ".join(map(str, best)) or "-"
         if best in proposals:
             spell, p = proposals[best]
-            self._say("runes.bot.hold", dice=shown, p=_pct(p), spell=spell, rolls=rolls_left)
+            reason = Msg("runes.bot.hold", dice=shown, p=_pct(p), spell=_spell(spell), rolls=rolls_left)
         else:
-            self._say("runes.bot.hold_value", dice=shown, value=f"{expected(best):.2f}")
-        return Action("hold", dice=best)
+            reason = Msg("runes.bot.hold_value", dice=shown, value=f"{expected(best):.2f}")
+        return Choice(Action("hold", dice=best), reason)
 
-    def _plan_context(self, view: dict[str, Any]) -> tuple[list[str], dict[str, float], list[float], float | None]:
+    def _plan_context(self, view: Mapping[str, Any]) -> tuple[list[str], dict[str, float], list[float], float | None]:
         """What :meth:`_plan_value` needs, computed once per decision: the spells that may be
         cast alone and their worth, each pair's worth (counter odds), and the Familiar's worth."""
         alone = [s for s in ("loot", "chain", "class", "restore", "quantum") if self._castable(view, s)]
@@ -223,7 +234,7 @@ class PlannerBot(_Bot):
         familiar = self._spell_worth(view, "familiar") if me["slots"]["familiar"] else None
         return alone, worth, pair, familiar
 
-    def _plan_value(self, view: dict[str, Any], context: tuple, dice: tuple[int, ...]) -> float:
+    def _plan_value(self, view: Mapping[str, Any], context: tuple, dice: tuple[int, ...]) -> float:
         """The worth of the best way to cast ``dice``: one spell cast alone, or pairs and a triple."""
         alone, worth, pair, familiar = context
         distinct = view["options"]["full_house_distinct_values"]
@@ -238,7 +249,7 @@ class PlannerBot(_Bot):
         return best
 
     # ------------------------------------------------------------------ casting
-    def _value(self, view: dict[str, Any], a: Action) -> float:
+    def _value(self, view: Mapping[str, Any], a: Action) -> float:
         health = {w["seat"]: w for w in view["wizards"]}
         q = view["quantum"]
         if a.verb == "cast" and a.name == "attack":
@@ -259,16 +270,14 @@ class PlannerBot(_Bot):
             return 1.0
         return 0.0
 
-    def _cast(self, view: dict[str, Any], actions: list[Action]) -> Action:
+    def _cast(self, view: Mapping[str, Any], actions: list[Action]) -> Choice:
         me = view["wizards"][view["seat"]]
         for card in ("greater_healing_potion", "healing_potion"):
             if me["health"] <= me["max_health"] - 5 and Action("play", card) in actions:
-                self._say("runes.bot.card", card=card)
-                return Action("play", card)
+                return Choice(Action("play", card), Msg("runes.bot.card", card=_card(card)))
         wields = [a for a in actions if a.verb == "wield"]
         if wields:
-            self._say("runes.bot.card", card=wields[0].name)
-            return wields[0]
+            return Choice(wields[0], Msg("runes.bot.card", card=_card(wields[0].name)))
         candidates = [a for a in actions if a.verb == "cast" or (
             a.verb == "play" and a.name in ("fire_scroll", "poison_dart", "lightning_scroll"))]
         casts = [a for a in candidates if a.verb == "cast"]
@@ -285,21 +294,20 @@ class PlannerBot(_Bot):
         scored = [(self._value(view, a), a) for a in candidates]
         scored = [(v, a) for v, a in scored if v > 0]
         if not scored:
-            self._say("runes.bot.end")
-            return Action("end")
+            return Choice(Action("end"), Msg("runes.bot.end"))
         value, action = max(scored, key=lambda va: va[0])
         if action.name == "attack":
             foe = view["wizards"][action.target]
             p = self._hit_chance(view, action.dice[0], foe)
-            self._say("runes.bot.cast_attack", target=f"#{action.target}", pair=action.dice[0], p=_pct(p),
-                      value=f"{float(p) * (2 + view['quantum']):.2f}")
+            reason = Msg("runes.bot.cast_attack", target=seat_msg(foe["wizard"], action.target),
+                         pair=action.dice[0], p=_pct(p), value=f"{float(p) * (2 + view['quantum']):.2f}")
         elif action.verb == "cast":
-            self._say("runes.bot.cast", spell=action.name)
+            reason = Msg("runes.bot.cast", spell=_spell(action.name))
         else:
-            self._say("runes.bot.card", card=action.name)
-        return action
+            reason = Msg("runes.bot.card", card=_card(action.name))
+        return Choice(action, reason)
 
-    def _combined_value(self, view: dict[str, Any], casts: list[Action]) -> float:
+    def _combined_value(self, view: Mapping[str, Any], casts: list[Action]) -> float:
         """Greedy worth of the combinable casts: the best one per disjoint group of dice."""
         dice = list(view["turn"]["dice"])
         total = 0.0
@@ -311,22 +319,20 @@ class PlannerBot(_Bot):
         return total
 
     # ------------------------------------------------------------------ reactions and choices
-    def _react(self, view: dict[str, Any], actions: list[Action]) -> Action:
+    def _react(self, view: Mapping[str, Any], actions: list[Action]) -> Choice:
         for card in ("mirror_scroll", "shield_scroll"):
             if Action("play", card) in actions:
-                self._say("runes.bot.react", card=card)
-                return Action("play", card)
-        rerolls = [a for a in actions if a.verb == "reroll" or (a.verb == "play" and a.name == "lucky_charm")]
-        if rerolls:
-            self._say("runes.bot.react", card="lucky_charm")
-            return rerolls[0]
-        self._say("runes.bot.pass")
-        return Action("pass")
+                return Choice(Action("play", card), Msg("runes.bot.react", card=_card(card)))
+        for action in actions:
+            if action.verb == "reroll":
+                return Choice(action, Msg("runes.bot.reroll"))
+            if action.verb == "play" and action.name == "lucky_charm":
+                return Choice(action, Msg("runes.bot.react", card=_card("lucky_charm")))
+        return Choice(Action("pass"), Msg("runes.bot.pass"))
 
-    def _other(self, view: dict[str, Any], actions: list[Action]) -> Action:
+    def _other(self, view: Mapping[str, Any], actions: list[Action]) -> Choice:
         if Action("play", "quicksilver") in actions:
-            self._say("runes.bot.card", card="quicksilver")
-            return Action("play", "quicksilver")
+            return Choice(Action("play", "quicksilver"), Msg("runes.bot.card", card=_card("quicksilver")))
         foes = {w["seat"]: w for w in self._foes(view)}
         targets = [a for a in actions if a.verb == "target"]
         if targets:
@@ -334,13 +340,18 @@ class PlannerBot(_Bot):
         elif any(a.verb == "pick" for a in actions):
             picks = [a for a in actions if a.verb == "pick"]
             choice = picks[0]
-            self._say("runes.bot.pick", name=choice.name)
-            return choice
+            return Choice(choice, Msg("runes.bot.pick", name=Msg(f"runes.wizard.{choice.name}")))
         else:
             choice = next((a for a in actions if a.verb in ("keep", "take", "copy", "restore", "discard")),
                           None) or next((a for a in actions if a.verb == "pass"), actions[0])
-        self._say("runes.bot.choice", action=str(choice))
-        return choice
+        return Choice(choice, Msg("runes.bot.choice", action=action_msg(choice, _wizards(view))))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A bot by its registry name (``BOTS``); ``seed`` makes a random bot repeatable."""
+    if name not in BOTS:
+        raise InvalidOption("error.bad_option", name="bot", value=name, allowed=" / ".join(BOTS))
+    return BOTS[name](seed)

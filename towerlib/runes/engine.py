@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core.errors import InvalidDeal
 from ..core.game import GameBase, Outcome
-from ..core.i18n import tr
+from ..core.i18n import Msg
 from ..core.options import Option
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
 from .actions import Action, parse
@@ -396,8 +396,14 @@ class RunesGame(Effects, GameBase):
         reason = "runes.outcome.last_standing" if self.winners else "runes.outcome.draw"
         return Outcome(tuple(self.winners), self.scores, reason)
 
-    def view(self, seat: int) -> dict[str, Any]:
-        return build_view(self, self._check_seat(seat))
+    @property
+    def round_no(self) -> int:
+        """The round being played (the name the CLI's summary reads for every game)."""
+        return self.round
+
+    def view(self, seat: int, log: bool = True) -> dict[str, Any]:
+        """What ``seat`` may see; ``log=False`` leaves out the recent events (bots need none)."""
+        return build_view(self, self._check_seat(seat), log)
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal()[0])
@@ -412,17 +418,19 @@ class RunesGame(Effects, GameBase):
     def _parse(self, text: str) -> Action | None:
         return parse(text)
 
-    def _why_illegal(self, action: Any) -> str | None:
+    def _why_illegal(self, action: Any) -> Msg | None:
+        """Why ``action`` is not allowed now, as a catalogue message (so boards can show it in
+        any language), or None when it is legal."""
         if not isinstance(action, Action):
-            return tr("runes.why.not_action")
+            return Msg("runes.why.not_action")
         legal, legal_set = self._legal()
         if action in legal_set:
             return None
         if self.is_over:
-            return tr("error.game_over")
+            return Msg("error.game_over")
         if not any(a.verb == action.verb for a in legal):
-            return tr("runes.why.verb", verb=action.verb, phase=tr(f"runes.phase.{self._decision()}"))
-        return tr("runes.why.values", verb=action.verb)
+            return Msg("runes.why.verb", verb=action.verb, phase=Msg(f"runes.phase.{self._decision()}"))
+        return Msg("runes.why.values", verb=action.verb)
 
     def _decision(self) -> str:
         """The kind of decision asked now: a phase, or a pending window/choice."""

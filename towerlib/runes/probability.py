@@ -154,6 +154,26 @@ def best_hold(dice: Iterable[int], spell: str, rolls_left: int,
     return table.best[rolls_left][i], Fraction(table.values[rolls_left][i], 6 ** (DICE * rolls_left))
 
 
+def p_after_hold(held: Iterable[int], spell: str, rolls_left: int,
+                 full_house_distinct_values: bool = False) -> Fraction:
+    """The chance of ``spell`` by the end of the turn if you keep ``held`` now, re-roll the other
+    dice, and then hold as well as possible with the ``rolls_left - 1`` re-rolls that remain.
+
+    This prices *any* hold, not just the best one: a board shows it beside :func:`best_hold`
+    so a student sees what their own choice costs. ``held`` must leave at least one die to roll.
+    """
+    hold = tuple(sorted(held))
+    if len(hold) >= DICE or any(d not in FACES for d in hold):
+        raise InvalidOption("runes.error.bad_dice", value=list(hold))
+    _check_spell(spell)
+    _check_rolls(rolls_left, 1)
+    table = _table(spell, full_house_distinct_values)
+    table.layer(rolls_left - 1)
+    values = table.values[rolls_left - 1]
+    total = sum(values[i] * w for i, w in _transitions()[hold])
+    return Fraction(total, 6 ** (DICE - len(hold)) * 6 ** (DICE * (rolls_left - 1)))
+
+
 def p_counter(pair_value: int, ties: Literal["caster", "defender"] = "caster", bonus: int = 0) -> Fraction:
     """The chance that one counter die (plus ``bonus``) stops an Attack cast with a pair of ``pair_value``.
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
-from ..core.i18n import tr
+from ..core.i18n import Msg, tr
 from .data import FAMILIAR, SLOTS
 
 if TYPE_CHECKING:
@@ -45,8 +45,12 @@ def visible_event(event: Event, seat: int) -> dict[str, Any]:
     return out
 
 
-def build_view(game: "RunesGame", seat: int) -> dict[str, Any]:
-    """Everything ``seat`` may see, as JSON-able data; a board can be drawn from it alone."""
+def build_view(game: "RunesGame", seat: int, log: bool = True) -> dict[str, Any]:
+    """Everything ``seat`` may see, as JSON-able data; a board can be drawn from it alone.
+
+    ``log=False`` sets ``log`` to None: bots decide from the position, and the narration is the
+    costliest part of a view to build.
+    """
     drafting = game.phase == "draft"
     wizards = []
     for s in range(game.players):
@@ -103,13 +107,18 @@ def build_view(game: "RunesGame", seat: int) -> dict[str, Any]:
         "decks": {"loot": len(game.loot_deck), "loot_discard": list(game.loot_discard),
                   "familiars": len(game.fam_deck), "familiar_discard": list(game.fam_discard)},
         "legal": [str(a) for a in game.legal_actions()] if me else [],
-        "log": [visible_event(e, seat) for e in game.events[-LOG_LENGTH:]],
+        "log": [visible_event(e, seat) for e in game.events[-LOG_LENGTH:]] if log else None,
     }
 
 
+def seat_msg(wizard: str | None, seat: int) -> Msg:
+    """A seat named by its wizard, as a message rendered in any language later."""
+    return Msg("runes.seat", name=Msg(f"runes.wizard.{wizard}") if wizard else Msg("runes.unknown_wizard"),
+               seat=seat)
+
+
 def seat_label(wizard: str | None, seat: int, lang: str = "en") -> str:
-    name = tr(f"runes.wizard.{wizard}", lang) if wizard else tr("runes.unknown_wizard", lang)
-    return tr("runes.seat", lang, name=name, seat=seat)
+    return seat_msg(wizard, seat).render(lang)
 
 
 def narrate(event: dict[str, Any], wizards: list[str | None], lang: str = "en") -> str:
@@ -145,22 +154,31 @@ def narrate(event: dict[str, Any], wizards: list[str | None], lang: str = "en") 
     return tr(f"runes.event.{event['kind']}", lang, **params)
 
 
-def describe_action(action: "Action", wizards: list[str | None], lang: str = "en") -> str:
-    """A button label for ``action`` in ``lang`` (names translated, targets named)."""
+def action_msg(action: "Action", wizards: list[str | None]) -> Msg:
+    """``action`` in words (names translated, targets named), as a message for any language.
+
+    Bots put it in their reasons and boards on their buttons, so both read the same.
+    """
     params: dict[str, Any] = {"dice": " ".join(map(str, action.dice)), "arg": action.arg,
-                              "target": seat_label(wizards[action.target], action.target, lang)
+                              "target": seat_msg(wizards[action.target], action.target)
                               if action.target is not None else ""}
     if action.verb == "cast":
-        params["name"] = tr(f"runes.spell.{action.name}", lang)
+        params["name"] = Msg(f"runes.spell.{action.name}")
     elif action.verb == "pick":
-        params["name"] = tr(f"runes.wizard.{action.name}", lang)
+        params["name"] = Msg(f"runes.wizard.{action.name}")
     elif action.verb in ("keep", "copy") and action.name:
-        params["name"] = tr(f"runes.familiar.{action.name}", lang)
+        params["name"] = Msg(f"runes.familiar.{action.name}")
     elif action.name:
-        params["name"] = tr(f"runes.card.{action.name}", lang)
+        params["name"] = Msg(f"runes.card.{action.name}")
     if action.verb == "restore" or (action.verb == "play" and action.name == "mana_crystal"):
-        params["arg"] = tr(f"runes.spell.{action.arg}", lang)
-    text = tr(f"runes.action.{action.verb}", lang, **params)
+        params["arg"] = Msg(f"runes.spell.{action.arg}")
+    key = "runes.action.reroll_all" if action.verb == "hold" and not action.dice else f"runes.action.{action.verb}"
+    text = Msg(key, **params)
     if action.target is not None and action.verb != "target":
-        text += f" → {params['target']}"
+        return Msg("runes.action.aimed", action=text, target=params["target"])
     return text
+
+
+def describe_action(action: "Action", wizards: list[str | None], lang: str = "en") -> str:
+    """A button label for ``action`` in ``lang`` (names translated, targets named)."""
+    return action_msg(action, wizards).render(lang)

@@ -1,0 +1,547 @@
+"""``RunesBoard``: play Spell Runes against bots in JupyterLab, Notebook 7 or Voila.
+
+Honesty by construction
+-----------------------
+The game lives only in the kernel (``self._game``). Every synced widget value is made by
+:meth:`RunesBoard._render` from ``game.view(seat)`` of the student's seat, through the pure
+functions of :mod:`.render`, plus the board's own settings (language, the advisor toggle,
+bot levels) and the student's own input (which dice are selected, the chosen target). Other
+wizards' loot hands, the deck order, the seed and the queue of fixed dice never reach a trait;
+bots' reasons are not shown either, because a bot reasons from its own seat's view.
+The widget tree is built once (a fixed pool of buttons for the occasional moves), so a move
+only changes trait values.
+
+Every move is checked
+---------------------
+A browser can send any message: "click" a disabled button or set any value. So a handler
+never trusts a button's state: it rebuilds the action from the student's legal moves in the
+current view and lets the engine judge it; an :class:`~towerlib.core.IllegalAction` is shown
+and the game is left as it was.
+
+Bots, step by step
+------------------
+Bots move in the kernel's event loop: after each bot action the board renders and schedules
+the next with ``loop.call_later(bot_delay, ...)``. Nothing blocks and no thread is started, so
+the page stays responsive. With ``bot_delay=0``, or without a running loop, bots move at once.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Mapping, Sequence
+
+import ipywidgets as ipw
+import towerlib.runes as runes
+from towerlib.core import TowerError
+from towerlib.core.i18n import LANGUAGES, tr
+from towerlib.runes.actions import Action, parse
+from towerlib.runes.bots import legal_actions, make_bot
+from towerlib.runes.views import describe_action
+
+from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
+from . import render
+from .saves import RunesSave, autosave_path, write
+from .setup import MAX_PLAYERS, Settings, SetupForm, bot_levels
+from .style import CSS
+
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+#: The spell buttons: a spell, or ``familiar:<mode>`` for the two ways to cast Familiar.
+SPELL_KEYS = ("healing", "attack", "familiar:summon", "familiar:activate", "loot", "chain", "class",
+              "restore", "quantum")
+#: Buttons kept for the occasional moves (loot cards, reactions, choices); the rest are in a list.
+MOVE_BUTTONS = 12
+#: Moves with their own controls (the dice row, the spell buttons, End turn).
+_OWN_CONTROLS = frozenset({"hold", "stop", "cast", "end"})
+
+
+class RunesBoard(ipw.VBox):
+    """A Spell Runes table: the student at one seat, bots at the others.
+
+    ``RunesBoard(players=3, seat=0, bots="planner", lang="en")`` opens on the set-up form.
+    Lessons fix a position with ``deal=...`` (see :class:`towerlib.runes.RunesGame`) and
+    ``setup=False``, which starts at once. ``bots`` is one level for every bot ("random",
+    "greedy", "planner"), a list per seat or a dict seat -> level. ``seed`` and ``deal`` stay in
+    the kernel. With ``autosave`` the game is written after every move to a server-side file
+    that the set-up form offers to resume.
+    """
+
+    def __init__(self, players: int = 3, seat: int = 0, bots: str | Sequence[str | None] | Mapping[int, str] = "planner",
+                 lang: str = "en", seed: int | None = None, deal: Mapping[str, Any] | None = None,
+                 advisor: bool = True, bot_delay: float = 0.6, *, setup: bool = True,
+                 saves_dir: str | None = None, autosave: bool = True, **options: Any) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+        self._lang = lang
+        self._delay = max(0.0, float(bot_delay))
+        self._deal = deal
+        self._first_seed = seed
+        self._settings = Settings(players, seat, bot_levels(players, seat, bots), dict(options))
+        self._autosave_path = autosave_path(saves_dir) if autosave else None
+        self._game: runes.RunesGame | None = None
+        self._seat = seat
+        self._levels: list[str | None] = []
+        self._bots: list[Any] = []
+        self._moves: list[str] = []                 # the actions behind the move buttons (kernel only)
+        self._pending: asyncio.TimerHandle | None = None
+        self._token = 0
+        self._message: tuple[str, str] = ("", "")
+        self._message_params: dict[str, Any] = {}
+        self._rendering = False
+        self._build(advisor, setup)
+        super().__init__([self._style, self._header, self._status, self._setup_box, self._table])
+        self.add_class("sr-runes")
+        self._relabel()
+        if setup:
+            self._show_setup()
+        else:
+            self._start(self._settings, seed=seed)
+
+    # ----- public API ---------------------------------------------------------------------
+    @property
+    def game(self) -> runes.RunesGame | None:
+        """The game on the table (kernel side only; never synced to the page)."""
+        return self._game
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    def open_game(self, game: runes.RunesGame, seat: int = 0,
+                  bots: str | Sequence[str | None] | Mapping[int, str] = "planner") -> None:
+        """Put ``game`` on the table with the student at ``seat``; bots play the other seats."""
+        levels = bot_levels(game.players, seat, bots)
+        self._cancel_bots()
+        self._game, self._seat, self._levels = game, seat, levels
+        self._bots = [None if level is None else make_bot(level, seed=q) for q, level in enumerate(levels)]
+        self._setup_box.layout.display = "none"
+        self._table.layout.display = None
+        self.add_class("sr-playing")
+        self._run_bots()
+        self._render()
+
+    # ----- building the widget tree (once) ----------------------------------------------------
+    def _build(self, advisor: bool, setup: bool) -> None:
+        self._style = ipw.HTML(CSS)
+        self._title = ipw.HTML()
+        self._title.add_class("sr-title")
+        self._round = ipw.HTML()
+        self._round.add_class("sr-round")
+        self._lang_pick = ipw.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self._lang,
+                                       layout=ipw.Layout(width="200px"))
+        self._lang_pick.observe(self._lang_changed, "value")
+        self._header = ipw.HBox([self._title, self._round, self._lang_pick])
+        self._header.add_class("sr-header")
+        self._status = ipw.HTML()
+        self._status.add_class("sr-status")
+
+        self._form = SetupForm(self._settings, self._lang) if setup else None
+        if self._form is not None:
+            self._form.start.on_click(self._on_start)
+            self._form.resume.on_click(self._on_resume)
+        self._setup_box = ipw.VBox([self._form] if self._form is not None else [],
+                                   layout=ipw.Layout(display="none"))
+
+        self._seats = [ipw.HTML(layout=ipw.Layout(flex="1 1 220px")) for _ in range(MAX_PLAYERS - 1)]
+        self._centre = ipw.HTML(layout=ipw.Layout(flex="0 0 260px"))
+        self._me = ipw.HTML()
+        self._prompt = ipw.HTML()
+        self._dice_title = ipw.HTML()
+        self._dice = []
+        for i in range(5):
+            die = ipw.ToggleButton(layout=ipw.Layout(width="58px", height="58px"))
+            die.add_class("sr-die")
+            die.add_class(f"sr-die-{i}")
+            die.observe(self._selection_changed, "value")
+            self._dice.append(die)
+        self._reroll = ipw.Button(icon="dice", button_style="warning", layout=ipw.Layout(width="auto"))
+        self._stop = ipw.Button(icon="hand-paper", layout=ipw.Layout(width="auto"))
+        self._end = ipw.Button(icon="check", button_style="success", layout=ipw.Layout(width="auto"))
+        for b, cls in ((self._reroll, "sr-reroll"), (self._stop, "sr-stop"), (self._end, "sr-end")):
+            b.add_class("sr-action")
+            b.add_class(cls)
+        self._reroll.on_click(self._on_reroll)
+        self._stop.on_click(lambda _b: self._student_action("stop"))
+        self._end.on_click(lambda _b: self._student_action("end"))
+        self._target = ipw.Dropdown(options=[], layout=ipw.Layout(width="300px"))
+        self._target.add_class("sr-target")
+        self._spells: dict[str, ipw.Button] = {}
+        for key in SPELL_KEYS:
+            spell = key.split(":")[0]
+            b = ipw.Button(layout=ipw.Layout(width="auto"))
+            b.style.button_color = render.SPELL_COLOURS[spell]
+            b.add_class("sr-spell")
+            b.add_class(f"sr-spell-{key.replace(':', '-')}")
+            b.on_click(lambda _b, key=key: self._on_spell(key))
+            self._spells[key] = b
+        self._move_buttons = []
+        for i in range(MOVE_BUTTONS):
+            b = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
+            b.add_class("sr-action")
+            b.add_class("sr-move")
+            b.on_click(lambda _b, i=i: self._on_move(i))
+            self._move_buttons.append(b)
+        self._all_moves = ipw.Dropdown(options=[], layout=ipw.Layout(width="340px"))
+        self._do = ipw.Button(icon="play", layout=ipw.Layout(width="auto"))
+        self._do.add_class("sr-do")
+        self._do.on_click(lambda _b: self._student_action(self._all_moves.value))
+        self._advisor_toggle = ipw.Checkbox(value=bool(advisor), indent=False, layout=ipw.Layout(width="auto"))
+        self._advisor_toggle.observe(lambda _c: self._render(), "value")
+        self._advisor = ipw.HTML()
+        self._log_title = ipw.HTML()
+        self._log = ipw.HTML()
+        self._new = ipw.Button(icon="redo", layout=ipw.Layout(width="auto"))
+        self._new.add_class("sr-new")
+        self._new.on_click(self._on_new_game)
+
+        dice_row = ipw.HBox([*self._dice, self._dice_title, self._reroll, self._stop])
+        dice_row.add_class("sr-dice-row")
+        spells = ipw.GridBox(list(self._spells.values()),
+                             layout=ipw.Layout(grid_template_columns="repeat(5, 1fr)", width="100%"))
+        spells.add_class("sr-spells")
+        self._moves_title = ipw.HTML()
+        moves = ipw.Box(self._move_buttons)
+        moves.add_class("sr-moves")
+        controls = ipw.VBox([self._prompt, dice_row, ipw.HBox([self._target, self._end],
+                                                              layout=ipw.Layout(grid_gap="8px")),
+                             spells, self._moves_title, moves,
+                             ipw.HBox([self._all_moves, self._do], layout=ipw.Layout(grid_gap="6px"))],
+                            layout=ipw.Layout(grid_gap="6px", flex="1 1 600px"))
+        controls.add_class("sr-panel")
+        controls.add_class("sr-controls")
+        side = ipw.VBox([self._advisor_toggle, self._advisor], layout=ipw.Layout(flex="0 0 400px"))
+        side.add_class("sr-panel")
+        side.add_class("sr-side")
+        opponents = ipw.Box(self._seats, layout=ipw.Layout(flex_flow="row wrap", flex="1 1 600px", grid_gap="8px"))
+        top = ipw.HBox([opponents, self._centre], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
+        middle = ipw.HBox([ipw.VBox([self._me, controls], layout=ipw.Layout(flex="1 1 620px", grid_gap="8px")),
+                           side], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
+        log_box = ipw.VBox([self._log_title, self._log])
+        log_box.add_class("sr-panel")
+        log_box.add_class("sr-log-box")
+        footer = ipw.HBox([self._new])
+        footer.add_class("sr-footer")
+        self._centre.add_class("sr-panel")
+        self._table = ipw.VBox([top, middle, log_box, footer], layout=ipw.Layout(display="none", grid_gap="8px"))
+
+    # ----- labels ---------------------------------------------------------------------------
+    def _relabel(self) -> None:
+        """Every fixed label in the current language."""
+        lang = self._lang
+        self._title.value = tr("runes.game", lang)
+        self._lang_pick.description = tr("runes.board.language", lang)
+        self._reroll.description = tr("runes.board.reroll", lang)
+        self._stop.description = tr("runes.board.stop", lang)
+        self._end.description = tr("runes.action.end", lang).capitalize()
+        self._target.description = tr("runes.board.target", lang)
+        self._do.description = tr("runes.board.do", lang)
+        self._all_moves.description = ""
+        self._moves_title.value = f'<div class="sr-h4">{tr("runes.board.moves", lang)}</div>'
+        self._advisor_toggle.description = tr("runes.board.advisor", lang)
+        self._advisor_toggle.tooltip = tr("runes.board.advisor_tip", lang)
+        self._log_title.value = f"<h4>{tr('runes.board.log', lang)}</h4>"
+        self._new.description = tr("runes.board.new_game", lang)
+        for key, b in self._spells.items():
+            spell, _, mode = key.partition(":")
+            b.description = tr(f"runes.board.familiar_{mode}", lang) if mode else tr(f"runes.spell.{spell}", lang)
+        if self._form is not None:
+            self._form.relabel(lang)
+
+    def _lang_changed(self, change: Mapping[str, Any]) -> None:
+        if change["new"] in LANGUAGES:
+            self._lang = change["new"]
+            self._relabel()
+            self._render()
+
+    # ----- rendering: the only place synced state is made -------------------------------------
+    def _render(self) -> None:
+        """Set every widget value from the student's view (and the student's own input)."""
+        self._show_status()
+        if self._game is None:
+            self._round.value = ""
+            return
+        self._rendering = True
+        try:
+            self._render_view(self._game.view(self._seat))
+        finally:
+            self._rendering = False
+
+    def _render_view(self, view: Mapping[str, Any]) -> None:
+        lang, seat, n = self._lang, view["seat"], view["players"]
+        names = render.seat_names(view, self._levels, lang)
+        self._round.value = tr("runes.board.round", lang, round=view["round"]) if view["round"] else ""
+        for k, widget in enumerate(self._seats):
+            if k < n - 1:
+                widget.value = render.seat_panel(view, (seat + 1 + k) % n, names, self._levels, lang)
+                widget.layout.display = None
+            else:
+                widget.value, widget.layout.display = "", "none"
+        self._centre.value = render.centre(view, names, lang)
+        self._me.value = render.own_panel(view, names, self._levels, lang) + (
+            render.offers_panel(view, lang) if view["offers"] else "")
+        self._prompt.value = render.prompt(view, names, lang)
+        mine = view["current_player"] == seat
+        decision = view["decision"] if mine else None
+        self._render_dice(view, decision)
+        self._render_casting(view, names, decision)
+        self._render_moves(view, mine)
+        self._render_advisor(view, decision)
+        self._log.value = render.log_html(view, lang)
+
+    def _render_dice(self, view: Mapping[str, Any], decision: str | None) -> None:
+        turn = view["turn"]
+        dice = turn["dice"] if turn else []
+        for i, die in enumerate(self._dice):
+            if i < len(dice):
+                die.description = str(dice[i])
+                die.layout.display = None
+            else:
+                die.description, die.value, die.layout.display = "", False, "none"
+            die.disabled = decision not in ("roll", "cast")
+        self._dice_title.value = (f'<div class="sr-roll-of">{tr("runes.board.roll_of", self._lang, used=turn["rolls_used"], allowed=turn["rolls_allowed"])}</div>'
+                                  if turn else "")
+        held = self._selected(view)
+        self._reroll.disabled = decision != "roll" or len(held) >= 5
+        self._stop.disabled = "stop" not in view["legal"]
+        shown = None if decision == "roll" else "none"
+        self._reroll.layout.display = self._stop.layout.display = shown
+
+    def _render_casting(self, view: Mapping[str, Any], names: Sequence[str], decision: str | None) -> None:
+        casting = decision == "cast"
+        foes = [(names[w["seat"]], w["seat"]) for w in view["wizards"] if w["standing"] and w["seat"] != view["seat"]]
+        if list(self._target.options) != foes:
+            keep = self._target.value
+            self._target.options = foes
+            if keep in [q for _, q in foes]:
+                self._target.value = keep
+        self._target.disabled = not casting
+        for key, button in self._spells.items():
+            spell = key.split(":")[0]
+            button.disabled = self._cast_for(view, key) is None
+            button.tooltip = tr(f"runes.spell.{spell}.text", self._lang)
+        self._end.disabled = "end" not in view["legal"]
+
+    def _render_moves(self, view: Mapping[str, Any], mine: bool) -> None:
+        wizards = [w["wizard"] for w in view["wizards"]]
+        legal = legal_actions(view) if mine else []
+        others = [a for a in legal if a.verb not in _OWN_CONTROLS]
+        self._moves = [str(a) for a in others[:MOVE_BUTTONS]]
+        for i, button in enumerate(self._move_buttons):
+            if i < len(self._moves):
+                button.description = describe_action(others[i], wizards, self._lang)
+                button.button_style = "info" if others[i].verb in ("pick", "keep", "pass") else ""
+                button.disabled, button.layout.display = False, None
+            else:
+                button.description, button.disabled, button.layout.display = "", True, "none"
+        self._moves_title.layout.display = None if others else "none"
+        options = [(describe_action(a, wizards, self._lang), str(a)) for a in legal]
+        if list(self._all_moves.options) != options:
+            self._all_moves.options = options
+            self._all_moves.value = options[0][1] if options else None
+        self._all_moves.disabled = self._do.disabled = not options
+
+    def _render_advisor(self, view: Mapping[str, Any], decision: str | None) -> None:
+        on = self._advisor_toggle.value
+        self._advisor.layout.display = None if on else "none"
+        if on:
+            held = self._selected(view) if decision == "roll" else []
+            self._advisor.value = render.advisor(view, held, self._lang)
+
+    # ----- the student's input ----------------------------------------------------------------
+    def _selected(self, view: Mapping[str, Any]) -> list[int]:
+        """The values of the dice the student has selected (only dice on the table count)."""
+        dice = view["turn"]["dice"] if view["turn"] else []
+        return sorted(dice[i] for i, die in enumerate(self._dice) if die.value and i < len(dice))
+
+    def _selection_changed(self, _change: Any) -> None:
+        if not self._rendering and self._game is not None:
+            self._render()
+
+    def _clear_selection(self) -> None:
+        self._rendering = True
+        try:
+            for die in self._dice:
+                die.value = False
+        finally:
+            self._rendering = False
+
+    def _cast_for(self, view: Mapping[str, Any], key: str) -> str | None:
+        """The legal cast behind a spell button: the selected dice (or, if none, the highest
+        group) at the chosen target; None if the student may not cast it now."""
+        if view["current_player"] != view["seat"]:
+            return None
+        spell, _, mode = key.partition(":")
+        chosen = tuple(self._selected(view))
+        casts = [a for a in legal_actions(view) if a.verb == "cast" and a.name == spell and a.arg == mode
+                 and (a.target is None or a.target == self._target.value) and (not chosen or a.dice == chosen)]
+        return str(max(casts, key=lambda a: a.dice)) if casts else None
+
+    def _on_spell(self, key: str) -> None:
+        game = self._game
+        if game is None:
+            return
+        action = self._cast_for(game.view(self._seat, log=False), key)
+        if action is None:
+            self._say("runes.board.no_group", "sr-error", spell=tr(f"runes.spell.{key.split(':')[0]}", self._lang))
+            self._render()
+            return
+        self._student_action(action)
+
+    def _on_reroll(self, _button: Any = None) -> None:
+        game = self._game
+        if game is None:
+            return
+        held = self._selected(game.view(self._seat, log=False))
+        self._student_action(str(Action("hold", dice=tuple(held))))
+
+    def _on_move(self, i: int) -> None:
+        if i < len(self._moves):
+            self._student_action(self._moves[i])
+
+    def _student_action(self, action: str | None) -> None:
+        """Any student move: checked here (whose decision) and by the engine (is it legal)."""
+        game = self._game
+        if game is None or not isinstance(action, str) or parse(action) is None:
+            return
+        if game.current_player != self._seat:
+            if game.current_player is not None:
+                names = render.seat_names(game.view(self._seat, log=False), self._levels, self._lang)
+                self._say("runes.board.not_your_turn", "sr-error", who=names[game.current_player])
+        else:
+            try:
+                game.apply(action)
+            except TowerError as err:
+                self._say("runes.board.illegal", "sr-error", message=err)
+            else:
+                self._say("")
+                self._clear_selection()
+                self._autosave()
+                self._run_bots()
+        self._render()
+
+    # ----- the status line ------------------------------------------------------------------
+    def _say(self, key: str, css: str = "", **params: Any) -> None:
+        """Show a message (kept as a key, so a language switch re-renders it)."""
+        self._message, self._message_params = (key, css), params
+
+    def _show_status(self) -> None:
+        key, css = self._message
+        if not key:
+            self._status.value = ""
+            return
+        params = {k: v.message(self._lang) if isinstance(v, TowerError) else v for k, v in self._message_params.items()}
+        self._status.value = f'<span class="{css}">{tr(key, self._lang, **params)}</span>'
+
+    # ----- bots -------------------------------------------------------------------------------
+    def _run_bots(self) -> None:
+        """Let bots play until the student must decide or the game ends (one step at a time
+        with ``call_later`` when there is a delay and a running loop). The caller renders."""
+        loop = None
+        if self._delay > 0:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        moved = False
+        while self._bot_to_move():
+            if loop is not None:
+                self._pending = loop.call_later(self._delay, self._bot_step, self._token)
+                return
+            self._bot_move()
+            moved = True
+        if moved:
+            self._autosave()
+
+    def _bot_to_move(self) -> bool:
+        game = self._game
+        return game is not None and not game.is_over and game.current_player != self._seat
+
+    def _bot_step(self, token: int) -> None:
+        """One scheduled bot action (ignored if a new game has started since)."""
+        self._pending = None
+        if token != self._token or not self._bot_to_move():
+            return
+        self._bot_move()
+        self._autosave()
+        self._run_bots()
+        self._render()
+
+    def _bot_move(self) -> None:
+        game = self._game
+        q = game.current_player
+        choice = self._bots[q].choose(game.view(q, log=False))
+        try:
+            game.apply(choice.action)
+        except TowerError as err:                    # a bot bug must not freeze the table
+            self._say("runes.board.illegal", "sr-error", message=err)
+            game.apply(game.legal_actions()[0])
+
+    def _cancel_bots(self) -> None:
+        self._token += 1
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    # ----- set-up, new game, resume --------------------------------------------------------------
+    def _show_setup(self) -> None:
+        self._cancel_bots()
+        self._setup_box.layout.display = None
+        self._table.layout.display = "none"
+        self.remove_class("sr-playing")
+        if self._form is not None:
+            self._form.resume.layout.display = None if self._autosave_path else "none"
+        self._render()
+
+    def _on_new_game(self, _button: Any = None) -> None:
+        self._say("")
+        if self._form is not None:
+            self._show_setup()
+        else:
+            self._start(self._settings)
+
+    def _on_start(self, _button: Any = None) -> None:
+        try:
+            settings = self._form.settings()
+        except ValueError as err:
+            self._say("runes.board.illegal", "sr-error", message=str(err))
+            self._render()
+            return
+        seed, self._first_seed = self._first_seed, None      # the given seed fixes the first game only
+        self._settings = settings
+        self._start(settings, seed=settings.seed if settings.seed is not None else seed)
+
+    def _start(self, settings: Settings, seed: int | None = None) -> None:
+        try:
+            game = runes.new_game(settings.players, seed=seed, deal=self._deal, **settings.options)
+        except TowerError as err:
+            self._say("runes.board.illegal", "sr-error", message=err)
+            self._render()
+            return
+        self._say("")
+        self._clear_selection()
+        self.open_game(game, settings.seat, settings.bots)
+        self._autosave()
+
+    def _on_resume(self, _button: Any = None) -> None:
+        """Resume the autosave, checked now (Voila builds boards before anyone opens the page)."""
+        path = self._autosave_path
+        if path is None or not path.is_file():
+            self._say("runes.board.nothing_to_resume", "sr-error")
+            self._render()
+            return
+        try:
+            save = RunesSave.from_json(path.read_text(encoding="utf-8"))
+        except (OSError, TowerError) as err:
+            self._say("runes.board.load_failed", "sr-error",
+                      detail=err.message(self._lang) if isinstance(err, TowerError) else str(err))
+            self._render()
+            return
+        self._say("runes.board.resumed")
+        self._clear_selection()
+        self.open_game(save.game, save.seat, save.bots)
+
+    def _autosave(self) -> None:
+        if self._autosave_path is None or self._game is None:
+            return
+        try:
+            write(self._autosave_path, RunesSave(self._game, self._seat, self._levels).to_json())
+        except OSError as err:
+            self._say("runes.board.save_failed", "sr-error", detail=str(err))
