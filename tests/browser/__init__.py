@@ -1,0 +1,1 @@
+"""Browser tests (a package so its fixtures can be package-scoped: see conftest.py)."""

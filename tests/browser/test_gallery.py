@@ -1,0 +1,80 @@
+"""The gallery page (notebooks/index.ipynb) in the classroom Voila."""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import browser_harness as bh
+
+GALLERY = ".spelltower-gallery"
+
+
+def _hrefs(page):
+    return sorted(page.eval_on_selector_all(f"{GALLERY} a", "links => links.map(a => a.getAttribute('href'))"))
+
+
+def _expected_links(root: Path):
+    """What the gallery must link: play pages and lessons in visible folders, lessons on top."""
+    links = []
+    for nb in root.rglob("*.ipynb"):
+        rel = nb.relative_to(root)
+        if any(part.startswith((".", "_")) for part in rel.parts) or rel.as_posix() == "index.ipynb":
+            continue
+        if len(rel.parts) <= 2:
+            links.append(rel.as_posix())
+    return sorted(links)
+
+
+def test_gallery_links_every_notebook(voila_page, page, voila_root):
+    voila_page("index.ipynb", ready=GALLERY)
+    expect(page.locator(f"{GALLERY} h1")).to_have_text("Spell Tower")
+    assert _hrefs(page) == _expected_links(voila_root)
+    if not _expected_links(voila_root):
+        expect(page.locator(f"{GALLERY} .gallery-empty")).to_be_visible()
+
+
+@pytest.fixture
+def extra_game(voila_root):
+    """A game folder (play page + lesson) and a top-level lesson, added while the server runs."""
+    folder = voila_root / "zz_test_game"
+    folder.mkdir()
+    nb = json.loads((bh.FIXTURES / "button.ipynb").read_text())
+    nb["cells"][0]["source"] = ["# Counting clicks\n"]
+    (folder / "play.ipynb").write_text(json.dumps(nb))
+    nb["cells"][0]["source"] = ["Some text first.\n", "\n", "## Odds of a click\n"]
+    (folder / "odds.ipynb").write_text(json.dumps(nb))
+    (folder / "_draft.ipynb").write_text(json.dumps(nb))
+    top = voila_root / "zz_top_lesson.ipynb"
+    shutil.copy(bh.FIXTURES / "button.ipynb", top)
+    yield folder
+    shutil.rmtree(folder)
+    top.unlink()
+
+
+def test_new_notebooks_appear_with_their_headings(voila_page, page, extra_game):
+    voila_page("index.ipynb", ready=GALLERY)
+    section = page.locator(f"{GALLERY} section[data-folder='zz_test_game']")
+    expect(section.locator("h2")).to_have_text("Counting clicks")  # no catalogue entry: play page's heading
+    expect(section.locator("a.gallery-play")).to_have_attribute("href", "zz_test_game/play.ipynb")
+    expect(section.locator("a.gallery-lesson")).to_have_text(["Odds of a click"])
+    expect(page.locator(f"{GALLERY} .gallery-extra a")).to_have_text(["Button fixture"])
+    assert "zz_test_game/_draft.ipynb" not in _hrefs(page)
+
+
+def test_play_link_opens_a_working_page(voila_page, page, extra_game):
+    voila_page("index.ipynb", ready=GALLERY)
+    page.click(f"{GALLERY} section[data-folder='zz_test_game'] a.gallery-play")
+    page.wait_for_selector(".fixture-button", timeout=60_000)
+    assert page.url.endswith("/voila/render/zz_test_game/play.ipynb")
+    page.click(".fixture-button")
+    expect(page.locator(".fixture-label")).to_have_text("clicks: 1")
+
+
+def test_language_switch(voila_page, page):
+    voila_page("index.ipynb", ready=GALLERY)
+    page.get_by_role("button", name="Русский").click()
+    expect(page.locator(f"{GALLERY} h1")).to_have_text("Башня заклинаний")
+    page.get_by_role("button", name="English").click()
+    expect(page.locator(f"{GALLERY} h1")).to_have_text("Spell Tower")

@@ -1,0 +1,153 @@
+"""Kernel websocket connections for serving the boards to a classroom.
+
+Two problems of stock Voila (0.5) are fixed here, in classes that Voila and jupyter_server load
+through configuration (``Voila.kernel_websocket_connection_class`` and
+``ServerApp.kernel_websocket_connection_class``, set in ``jupyter_config/``), not by patching:
+
+* **Nagle's algorithm on the kernel websocket.** Tornado sets ``TCP_NODELAY`` while it writes an
+  HTTP response and clears it when the response finishes; the websocket upgrade is such a
+  response, so the kernel websocket runs with Nagle on and jupyter_server never turns it back
+  on. A click then waits for the browser's delayed ACK (~40 ms on Linux) before the kernel's
+  reply leaves the server. :class:`NoDelayKernelConnection` sets ``TCP_NODELAY`` on the stream's
+  socket once the websocket is open.
+* **Closed pages keep their kernels.** Voila's page asks the server to shut its kernel down on
+  ``beforeunload``, but that request carries no ``_xsrf`` and is refused, so every closed tab
+  leaves a kernel running until the culler finds it. Rather than open an xsrf hole,
+  :class:`ClassroomKernelConnection` shuts a kernel down when its last websocket has been closed
+  for ``shutdown_delay`` seconds (the delay lets a page ride out a network blip and reconnect).
+  Only standalone Voila uses it: in JupyterLab (and on Binder, which serves Lab too) a closed
+  notebook tab must keep its kernel, so those servers use :class:`NoDelayKernelConnection`.
+* **Voila's own shutdown request is refused.** Its ``beforeunload`` beacon copies the
+  ``_xsrf`` cookie into the form, but standalone Voila never sets that cookie (only Jupyter's
+  template pages do), so the beacon fails the xsrf check with a 403. The check is right; the
+  cookie is missing. :class:`XsrfCookieIdentityProvider` (``Voila.identity_provider_class``)
+  sets it when a Voila page is served, as every Jupyter page does, so a page that is left
+  normally frees its kernel at once; the websocket rule above covers crashed or killed tabs.
+* **MathJax from a CDN under a Jupyter server.** Voila as a server extension (Binder) tells its
+  page to fetch MathJax 2 from cdnjs; :func:`offline_mathjax_page_config`
+  (``VoilaConfiguration.page_config_hook``) clears that, so the page typesets with the MathJax 3
+  bundled in Voila's own JavaScript, as standalone Voila already does.
+
+This module is imported by the server process: keep ipywidgets (and the boards) out of it.
+"""
+from __future__ import annotations
+
+import asyncio
+import socket
+
+from jupyter_core.utils import ensure_async
+from jupyter_server.auth.identity import PasswordIdentityProvider
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from traitlets import Float
+
+
+class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
+    """The stock kernel websocket connection, with ``TCP_NODELAY`` set once the socket is open."""
+
+    def connect(self):
+        """Turn Nagle off, then connect as usual (``connect`` runs inside the handler's ``open``)."""
+        self._set_nodelay()
+        return super().connect()
+
+    def _set_nodelay(self) -> None:
+        handler = self.websocket_handler
+        try:
+            # After the upgrade response has finished, so tornado will not clear it again.
+            handler.set_nodelay(True)
+        except (AssertionError, AttributeError, OSError) as err:  # closed before open finished
+            self.log.debug("could not set TCP_NODELAY on kernel %s websocket: %s", self.kernel_id, err)
+            return
+        stream = getattr(getattr(handler, "ws_connection", None), "stream", None)
+        sock = getattr(stream, "socket", None)
+        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+            self.log.debug("TCP_NODELAY=%s on kernel %s websocket", sock.getsockopt(
+                socket.IPPROTO_TCP, socket.TCP_NODELAY), self.kernel_id)
+
+
+class ClassroomKernelConnection(NoDelayKernelConnection):
+    """No-delay connection that also frees a kernel once no page is connected to it."""
+
+    shutdown_delay = Float(
+        10.0,
+        config=True,
+        help="Seconds a kernel may stay without any websocket before it is shut down; a page "
+        "that reconnects within this time keeps its kernel. Negative disables the shutdown.",
+    )
+
+    # kernel id -> pending timer; one per kernel, shared by all its connections.
+    _pending: dict[str, asyncio.TimerHandle] = {}
+
+    def connect(self):
+        """Cancel a pending shutdown: the page (or a new one) came back."""
+        handle = self._pending.pop(self.kernel_id, None)
+        if handle is not None:
+            handle.cancel()
+        return super().connect()
+
+    def disconnect(self):
+        """Disconnect as usual; if that was the kernel's last websocket, schedule its shutdown."""
+        kernel_id = self.kernel_id
+        manager = self.multi_kernel_manager
+        result = super().disconnect()
+        if self.shutdown_delay >= 0 and kernel_id in manager and self._connections(manager, kernel_id) == 0:
+            old = self._pending.pop(kernel_id, None)
+            if old is not None:
+                old.cancel()
+            loop = asyncio.get_running_loop()
+            self._pending[kernel_id] = loop.call_later(
+                self.shutdown_delay,
+                lambda: asyncio.ensure_future(self._shutdown_if_unused(manager, kernel_id)),
+            )
+        return result
+
+    @staticmethod
+    def _connections(manager, kernel_id: str) -> int:
+        try:
+            return int(manager.kernel_model(kernel_id).get("connections", 0))
+        except KeyError:  # the kernel is already gone
+            return 0
+
+    async def _shutdown_if_unused(self, manager, kernel_id: str) -> None:
+        self._pending.pop(kernel_id, None)
+        if kernel_id not in manager or self._connections(manager, kernel_id) > 0:
+            return
+        self.log.info("Shutting down kernel %s: its page has been closed", kernel_id)
+        try:
+            await ensure_async(manager.shutdown_kernel(kernel_id))
+        except KeyError:  # shut down meanwhile (culler, or Voila's own request)
+            pass
+        except Exception:  # never let a failed shutdown take the server's loop down
+            self.log.exception("Shutting down kernel %s failed", kernel_id)
+
+
+class XsrfCookieIdentityProvider(PasswordIdentityProvider):
+    """Voila's identity provider, plus the ``_xsrf`` cookie on every Voila page it authenticates.
+
+    Reading ``handler.xsrf_token`` is how Jupyter's own pages set the cookie (tornado sets it
+    when the request has none); the token still has to come back with each POST, so other sites
+    gain nothing.
+    """
+
+    def get_user(self, handler):
+        user = super().get_user(handler)
+        if user is not None and handler.request.method == "GET" and _is_voila_page(handler):
+            handler.current_user = user  # what prepare() sets next; tornado's xsrf_token reads it
+            handler.xsrf_token  # noqa: B018  (sets the cookie as a side effect)
+        return user
+
+
+def _is_voila_page(handler) -> bool:
+    from voila.handler import BaseVoilaHandler  # lazily: Binder's server may never need it
+
+    return isinstance(handler, BaseVoilaHandler)
+
+
+def offline_mathjax_page_config(page_config: dict, **_context) -> dict:
+    """Voila page-config hook: no MathJax URL, so the page uses its bundled MathJax 3.
+
+    Voila's frontend loads MathJax 2 from ``fullMathjaxUrl`` when either MathJax option is set,
+    and its bundled MathJax 3 extension when both are null.
+    """
+    page_config["fullMathjaxUrl"] = None
+    page_config["mathjaxConfig"] = None
+    return page_config
