@@ -198,6 +198,14 @@ def make_voila_root(dest: Path) -> Path:
     return dest
 
 
+def make_lab_root(dest: Path) -> Path:
+    """A folder laid out like the repository (``notebooks/``, ``tests/browser/fixtures/``) but
+    made of copies, for a server whose autosave would otherwise write outputs into the repo."""
+    shutil.copytree(REPO / "notebooks", dest / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(FIXTURES, dest / "tests" / "browser" / "fixtures")
+    return dest
+
+
 def kernel_pids(server_pid: int) -> set[int]:
     """Process ids of the ipykernel processes the server started."""
     import psutil

@@ -103,7 +103,9 @@ def voila_server(voila_root, tmp_path_factory):
 
 @pytest.fixture(scope="package")
 def lab_server(tmp_path_factory):
-    server = bh.start_jupyter(bh.REPO, tmp_path_factory.mktemp("logs") / "lab.log", app="lab")
+    # JupyterLab saves the notebooks it runs, outputs included: it gets copies, never the repo's files.
+    root = bh.make_lab_root(tmp_path_factory.mktemp("lab-root"))
+    server = bh.start_jupyter(root, tmp_path_factory.mktemp("logs") / "lab.log", app="lab")
     yield server
     server.stop()
     _keep_log(server, "lab-server.log")

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from conftest import LESSONS, REPO
+from lesson_runner import LESSONS, REPO
 from widgets.exercises import Exercise, parse_number
 
 

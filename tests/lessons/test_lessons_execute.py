@@ -9,7 +9,7 @@ import re
 import nbformat
 import pytest
 
-from conftest import LESSONS, REPO
+from lesson_runner import LESSONS, REPO
 
 BUDGET = float(os.environ.get("LESSON_BUDGET", "60"))     # seconds of wall time for all ten
 
