@@ -54,14 +54,20 @@ class Target:
     click: str | None = None    # a button whose click ...
     changes: str | None = None  # ... changes this element's text
     servers: tuple[str, ...] = ("stock", "classroom")
+    start: str | None = None    # clicked once when ready (a set-up form's Start button) ...
+    playing: str | None = None  # ... and then this is visible: the page is playable
 
 
 TARGETS = [
     Target("bare", "_fixtures/button.ipynb", ready=".fixture-button",
            click=".fixture-button", changes=".fixture-label"),
-    # The Abracada board: playable once its set-up form shows. Add click/changes for a board
-    # control whose every click changes a text, to time board round trips too.
-    Target("abracada", "abracada/play.ipynb", ready=".st-abracada .st-start", servers=("classroom",)),
+    # The Abracada board: playable once Start on its set-up form has dealt a game. Each click on
+    # the deduction-meter toggle is a full round trip: the kernel recomputes the exact
+    # deduction from the seat's view and re-renders the board.
+    Target("abracada", "abracada/play.ipynb", ready=".st-abracada .st-start",
+           start=".st-abracada .st-start", playing=".st-abracada.st-playing .st-spell-8",
+           click=".st-abracada .st-meter-toggle input", changes=".st-abracada .st-meter",
+           servers=("classroom",)),
 ]
 
 
@@ -76,6 +82,9 @@ async def _open(browser, server, target, timeout_ms=120_000):
     t0 = time.perf_counter()
     await page.goto(server.url(f"voila/render/{target.path}"), wait_until="commit", timeout=timeout_ms)
     await page.wait_for_selector(target.ready, state="visible", timeout=timeout_ms)
+    if target.start:
+        await page.click(target.start, timeout=timeout_ms)
+        await page.wait_for_selector(target.playing, state="visible", timeout=timeout_ms)
     return context, page, time.perf_counter() - t0
 
 

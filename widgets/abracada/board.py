@@ -178,6 +178,8 @@ class AbracadaBoard(ipw.VBox):
         self._reasons_toggle = ipw.Checkbox(value=bool(reasons) and self._teacher, indent=False,
                                             layout=ipw.Layout(width="auto",
                                                               display=None if self._teacher else "none"))
+        self._meter_toggle.add_class("st-meter-toggle")
+        self._meter.add_class("st-meter")
         self._meter_toggle.observe(lambda _c: self._render(), "value")
         self._reasons_toggle.observe(lambda _c: self._render(), "value")
         self._save_name = ipw.Text(layout=ipw.Layout(width="220px"))
