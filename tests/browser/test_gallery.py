@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 import browser_harness as bh
+from towerlib.core.i18n import LANGUAGES
 
 GALLERY = ".spelltower-gallery"
 
@@ -16,13 +17,15 @@ def _hrefs(page):
 
 
 def _expected_links(root: Path):
-    """What the gallery must link: play pages and lessons in visible folders, lessons on top."""
+    """What the gallery must link: play pages and lessons in visible folders, their translations
+    in language subfolders (abracada/ru/), and lessons on top."""
     links = []
     for nb in root.rglob("*.ipynb"):
         rel = nb.relative_to(root)
         if any(part.startswith((".", "_")) for part in rel.parts) or rel.as_posix() == "index.ipynb":
             continue
-        if len(rel.parts) <= 2:
+        translated = len(rel.parts) == 3 and rel.parts[1] in LANGUAGES and rel.name != "play.ipynb"
+        if len(rel.parts) <= 2 or translated:
             links.append(rel.as_posix())
     return sorted(links)
 
