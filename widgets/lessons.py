@@ -13,10 +13,8 @@ matplotlib is imported only by the plotting functions, ipywidgets only by the wi
 """
 from __future__ import annotations
 
-import html
 import time
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import towerlib.abracada as abracada

@@ -28,7 +28,6 @@ steps (JupyterLab, Notebook and Voila all run the kernel's asyncio loop). With
 """
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 from typing import Any, Mapping, Sequence
@@ -47,11 +46,12 @@ from .narrate import log_html, spell_name
 from .saves import BoardSave, SaveFolder, clean_name
 from .setup import Settings, SetupForm, bot_levels
 from .style import CSS
+from ..game_table import GameTable
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 
 
-class AbracadaBoard(ipw.VBox):
+class AbracadaBoard(GameTable, ipw.VBox):
     """A playable Abracada table: the student at one seat, bots at the others.
 
     ``AbracadaBoard(players=4, seat=0, bots="ev", lang="en")`` opens on the set-up form,
@@ -65,6 +65,11 @@ class AbracadaBoard(ipw.VBox):
     the set-up form offers to resume.
     """
 
+    KEY, CSS_PREFIX, DEFAULT_BOT = "abracada.board", "st", "ev"
+    _engine_new_game = staticmethod(abracada.new_game)
+    _make_bot = staticmethod(make_bot)
+    _bot_levels = staticmethod(bot_levels)
+
     def __init__(self, players: int = 4, seat: int = 0, bots: str | Sequence[str | None] | Mapping[int, str] = "ev",
                  lang: str = "en", seed: int | None = None, deal: Mapping[str, Any] | None = None,
                  meter: bool = True, teacher: bool = False, bot_delay: float = 0.4, *, reasons: bool = False,
@@ -74,23 +79,12 @@ class AbracadaBoard(ipw.VBox):
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
         if autosave is not None and clean_name(autosave) is None:
             raise ValueError(f"autosave: {autosave!r} is not a save name")
-        self._lang = lang
+        self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
+                                                               dict(options)))
         self._teacher = bool(teacher)
-        self._delay = max(0.0, float(bot_delay))
-        self._deal = deal
-        self._first_seed = seed
-        self._settings = Settings(players, seat, bot_levels(players, seat, bots), dict(options))
         self._saves = SaveFolder(saves_dir)
         self._autosave_name = autosave
-        self._game: abracada.AbracadaGame | None = None
-        self._seat = seat
-        self._levels: list[str | None] = []
-        self._bots: list[Any] = []
         self._notes: dict[tuple[int, int], list[Msg]] = {}   # (round, log index) -> bots' reasons
-        self._pending: asyncio.TimerHandle | None = None
-        self._token = 0                                      # bumps when a new game cancels old bot steps
-        self._message: tuple[str, str] = ("", "")            # (key, css class) of the status message
-        self._message_params: dict[str, Any] = {}
         self._build(meter, reasons, setup)
         super().__init__(self._root_children())
         self.add_class("st-abracada")
@@ -100,29 +94,8 @@ class AbracadaBoard(ipw.VBox):
         else:
             self._start(self._settings, seed=seed)
 
-    # ----- public API ---------------------------------------------------------------------
-    @property
-    def game(self) -> abracada.AbracadaGame | None:
-        """The game on the table (kernel side only; never synced to the page)."""
-        return self._game
-
-    @property
-    def seat(self) -> int:
-        return self._seat
-
-    def open_game(self, game: abracada.AbracadaGame, seat: int = 0,
-                  bots: str | Sequence[str | None] | Mapping[int, str] = "ev") -> None:
-        """Put ``game`` on the table with the student at ``seat``; bots play the other seats."""
-        levels = bot_levels(game.players, seat, bots)
-        self._cancel_bots()
-        self._game, self._seat, self._levels = game, seat, levels
-        self._bots = [None if level is None else make_bot(level) for level in levels]
+    def _on_open(self) -> None:
         self._notes = {}
-        self._setup_box.layout.display = "none"
-        self._table.layout.display = None
-        self.add_class("st-playing")
-        self._run_bots()
-        self._render()
 
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, meter: bool, reasons: bool, setup: bool) -> None:
@@ -373,19 +346,6 @@ class AbracadaBoard(ipw.VBox):
                                 f'{tr("abracada.board.teacher.download", self._lang)}</a>')
 
     # ----- the status line ------------------------------------------------------------------
-    def _say(self, key: str, css: str = "", **params: Any) -> None:
-        """Show a message (kept as a key, so a language switch re-renders it)."""
-        self._message, self._message_params = (key, css), params
-
-    def _show_status(self) -> None:
-        key, css = self._message
-        if not key:
-            self._status.value = ""
-            return
-        params = {k: v.message(self._lang) if isinstance(v, TowerError) else v
-                  for k, v in self._message_params.items()}
-        self._status.value = f'<span class="{css}">{tr(key, self._lang, **params)}</span>'
-
     # ----- the student's moves ----------------------------------------------------------------
     def _student_action(self, action: str) -> None:
         """A click on a spell, End turn or Next round: checked here and by the engine."""
@@ -407,101 +367,20 @@ class AbracadaBoard(ipw.VBox):
         self._render()
 
     # ----- bots -------------------------------------------------------------------------------
-    def _run_bots(self) -> None:
-        """Let bots play until the student must decide or the round ends.
-
-        With a delay and a running event loop, one bot action is scheduled at a time with
-        ``call_later``, so the page sees each step; otherwise all of them run now. The caller
-        renders afterwards.
-        """
-        loop = None
-        if self._delay > 0:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
-        moved = False
-        while self._bot_to_move():
-            if loop is not None:
-                self._pending = loop.call_later(self._delay, self._bot_step, self._token)
-                return
-            self._bot_move()
-            moved = True
-        if moved:
-            self._autosave()
-
     def _bot_to_move(self) -> bool:
         game = self._game
         return game is not None and game.phase == "play" and game.current_player != self._seat
 
-    def _bot_step(self, token: int) -> None:
-        """One scheduled bot action (ignored if a new game has been started since)."""
-        self._pending = None
-        if token != self._token or not self._bot_to_move():
-            return
-        self._bot_move()
-        self._autosave()
-        self._run_bots()
-        self._render()
-
     def _bot_move(self) -> None:
         game = self._game
-        q = game.current_player
-        choice = self._bots[q].choose(game.view(q, log=False))
         at = (game.round_no, len(game.view(self._seat)["log"]))
-        try:
-            game.apply(choice.action)
-        except TowerError as err:                # a bot bug must not freeze the table
-            fallback = game.legal_actions()[0]
-            self._say("abracada.board.illegal", "st-error", message=err)
-            game.apply(fallback)
-            return
-        self._notes.setdefault(at, []).append(choice.reason)
+        choice = super()._bot_move()
+        if choice is not None:
+            self._notes.setdefault(at, []).append(choice.reason)
 
-    def _cancel_bots(self) -> None:
-        self._token += 1
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
-
-    # ----- set-up, new game, resume --------------------------------------------------------------
-    def _show_setup(self) -> None:
-        self._cancel_bots()
-        self._setup_box.layout.display = None
-        self._table.layout.display = "none"
-        self.remove_class("st-playing")
-        if self._form is not None:
-            self._form.resume.layout.display = None if self._autosave_name else "none"
-        self._render()
-
-    def _on_new_game(self, _button: Any = None) -> None:
-        self._say("")
-        if self._form is not None:
-            self._show_setup()
-        else:
-            self._start(self._settings)
-
-    def _on_start(self, _button: Any = None) -> None:
-        try:
-            settings = self._form.settings()
-        except ValueError as err:
-            self._say("abracada.board.illegal", "st-error", message=str(err))
-            self._render()
-            return
-        seed, self._first_seed = self._first_seed, None     # the given seed fixes the first game only
-        self._settings = settings
-        self._start(settings, seed=settings.seed if settings.seed is not None else seed)
-
-    def _start(self, settings: Settings, seed: int | None = None) -> None:
-        try:
-            game = abracada.new_game(settings.players, seed=seed, deal=self._deal, **settings.options)
-        except TowerError as err:
-            self._say("abracada.board.illegal", "st-error", message=err)
-            self._render()
-            return
-        self._say("")
-        self.open_game(game, settings.seat, settings.bots)
-        self._autosave()
+    # ----- resume ------------------------------------------------------------------------------
+    def _has_autosave(self) -> bool:
+        return self._autosave_name is not None
 
     def _on_resume(self, _button: Any = None) -> None:
         """Resume the autosave. Whether there is one is checked now, not when the board was

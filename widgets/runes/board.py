@@ -26,7 +26,6 @@ the page stays responsive. With ``bot_delay=0``, or without a running loop, bots
 """
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
@@ -42,6 +41,7 @@ from . import render
 from .saves import RunesSave, autosave_path, write
 from .setup import MAX_PLAYERS, Settings, SetupForm, bot_levels
 from .style import CSS
+from ..game_table import GameTable
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 #: The spell buttons: a spell, or ``familiar:<mode>`` for the two ways to cast Familiar.
@@ -53,7 +53,7 @@ MOVE_BUTTONS = 12
 _OWN_CONTROLS = frozenset({"hold", "stop", "cast", "end"})
 
 
-class RunesBoard(ipw.VBox):
+class RunesBoard(GameTable, ipw.VBox):
     """A Spell Runes table: the student at one seat, bots at the others.
 
     ``RunesBoard(players=3, seat=0, bots="planner", lang="en")`` opens on the set-up form.
@@ -64,27 +64,21 @@ class RunesBoard(ipw.VBox):
     that the set-up form offers to resume.
     """
 
+    KEY, CSS_PREFIX, DEFAULT_BOT = "runes.board", "sr", "planner"
+    _engine_new_game = staticmethod(runes.new_game)
+    _make_bot = staticmethod(make_bot)
+    _bot_levels = staticmethod(bot_levels)
+
     def __init__(self, players: int = 3, seat: int = 0, bots: str | Sequence[str | None] | Mapping[int, str] = "planner",
                  lang: str = "en", seed: int | None = None, deal: Mapping[str, Any] | None = None,
                  advisor: bool = True, bot_delay: float = 0.6, *, setup: bool = True,
                  saves_dir: str | None = None, autosave: bool = True, **options: Any) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
-        self._lang = lang
-        self._delay = max(0.0, float(bot_delay))
-        self._deal = deal
-        self._first_seed = seed
-        self._settings = Settings(players, seat, bot_levels(players, seat, bots), dict(options))
+        self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
+                                                               dict(options)))
         self._autosave_path = autosave_path(saves_dir) if autosave else None
-        self._game: runes.RunesGame | None = None
-        self._seat = seat
-        self._levels: list[str | None] = []
-        self._bots: list[Any] = []
         self._moves: list[str] = []                 # the actions behind the move buttons (kernel only)
-        self._pending: asyncio.TimerHandle | None = None
-        self._token = 0
-        self._message: tuple[str, str] = ("", "")
-        self._message_params: dict[str, Any] = {}
         self._rendering = False
         self._build(advisor, setup)
         super().__init__([self._style, self._header, self._status, self._setup_box, self._table])
@@ -95,28 +89,8 @@ class RunesBoard(ipw.VBox):
         else:
             self._start(self._settings, seed=seed)
 
-    # ----- public API ---------------------------------------------------------------------
-    @property
-    def game(self) -> runes.RunesGame | None:
-        """The game on the table (kernel side only; never synced to the page)."""
-        return self._game
-
-    @property
-    def seat(self) -> int:
-        return self._seat
-
-    def open_game(self, game: runes.RunesGame, seat: int = 0,
-                  bots: str | Sequence[str | None] | Mapping[int, str] = "planner") -> None:
-        """Put ``game`` on the table with the student at ``seat``; bots play the other seats."""
-        levels = bot_levels(game.players, seat, bots)
-        self._cancel_bots()
-        self._game, self._seat, self._levels = game, seat, levels
-        self._bots = [None if level is None else make_bot(level, seed=q) for q, level in enumerate(levels)]
-        self._setup_box.layout.display = "none"
-        self._table.layout.display = None
-        self.add_class("sr-playing")
-        self._run_bots()
-        self._render()
+    def _on_open(self) -> None:
+        self._clear_selection()
 
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, advisor: bool, setup: bool) -> None:
@@ -417,108 +391,13 @@ class RunesBoard(ipw.VBox):
                 self._run_bots()
         self._render()
 
-    # ----- the status line ------------------------------------------------------------------
-    def _say(self, key: str, css: str = "", **params: Any) -> None:
-        """Show a message (kept as a key, so a language switch re-renders it)."""
-        self._message, self._message_params = (key, css), params
-
-    def _show_status(self) -> None:
-        key, css = self._message
-        if not key:
-            self._status.value = ""
-            return
-        params = {k: v.message(self._lang) if isinstance(v, TowerError) else v for k, v in self._message_params.items()}
-        self._status.value = f'<span class="{css}">{tr(key, self._lang, **params)}</span>'
-
-    # ----- bots -------------------------------------------------------------------------------
-    def _run_bots(self) -> None:
-        """Let bots play until the student must decide or the game ends (one step at a time
-        with ``call_later`` when there is a delay and a running loop). The caller renders."""
-        loop = None
-        if self._delay > 0:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
-        moved = False
-        while self._bot_to_move():
-            if loop is not None:
-                self._pending = loop.call_later(self._delay, self._bot_step, self._token)
-                return
-            self._bot_move()
-            moved = True
-        if moved:
-            self._autosave()
-
+    # ----- bots and resume -------------------------------------------------------------------
     def _bot_to_move(self) -> bool:
         game = self._game
         return game is not None and not game.is_over and game.current_player != self._seat
 
-    def _bot_step(self, token: int) -> None:
-        """One scheduled bot action (ignored if a new game has started since)."""
-        self._pending = None
-        if token != self._token or not self._bot_to_move():
-            return
-        self._bot_move()
-        self._autosave()
-        self._run_bots()
-        self._render()
-
-    def _bot_move(self) -> None:
-        game = self._game
-        q = game.current_player
-        choice = self._bots[q].choose(game.view(q, log=False))
-        try:
-            game.apply(choice.action)
-        except TowerError as err:                    # a bot bug must not freeze the table
-            self._say("runes.board.illegal", "sr-error", message=err)
-            game.apply(game.legal_actions()[0])
-
-    def _cancel_bots(self) -> None:
-        self._token += 1
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
-
-    # ----- set-up, new game, resume --------------------------------------------------------------
-    def _show_setup(self) -> None:
-        self._cancel_bots()
-        self._setup_box.layout.display = None
-        self._table.layout.display = "none"
-        self.remove_class("sr-playing")
-        if self._form is not None:
-            self._form.resume.layout.display = None if self._autosave_path else "none"
-        self._render()
-
-    def _on_new_game(self, _button: Any = None) -> None:
-        self._say("")
-        if self._form is not None:
-            self._show_setup()
-        else:
-            self._start(self._settings)
-
-    def _on_start(self, _button: Any = None) -> None:
-        try:
-            settings = self._form.settings()
-        except ValueError as err:
-            self._say("runes.board.illegal", "sr-error", message=str(err))
-            self._render()
-            return
-        seed, self._first_seed = self._first_seed, None      # the given seed fixes the first game only
-        self._settings = settings
-        self._start(settings, seed=settings.seed if settings.seed is not None else seed)
-
-    def _start(self, settings: Settings, seed: int | None = None) -> None:
-        try:
-            game = runes.new_game(settings.players, seed=seed, deal=self._deal, **settings.options)
-        except TowerError as err:
-            self._say("runes.board.illegal", "sr-error", message=err)
-            self._render()
-            return
-        self._say("")
-        self._clear_selection()
-        self.open_game(game, settings.seat, settings.bots)
-        self._autosave()
+    def _has_autosave(self) -> bool:
+        return self._autosave_path is not None
 
     def _on_resume(self, _button: Any = None) -> None:
         """Resume the autosave, checked now (Voila builds boards before anyone opens the page)."""
@@ -535,7 +414,6 @@ class RunesBoard(ipw.VBox):
             self._render()
             return
         self._say("runes.board.resumed")
-        self._clear_selection()
         self.open_game(save.game, save.seat, save.bots)
 
     def _autosave(self) -> None:

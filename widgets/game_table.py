@@ -1,0 +1,177 @@
+"""What every board does the same way around its own table: whose game it is, the status
+line, the bots' moves and the set-up/start/new-game cycle.
+
+A board class mixes :class:`GameTable` in before ``ipywidgets.VBox`` and supplies its own table:
+the widgets (``_setup_box``, ``_table``, ``_status``, ``_form``), ``_render``, ``_autosave``,
+``_has_autosave`` and ``_bot_to_move``. Bots move one scheduled step at a time with the event
+loop's ``call_later`` (no threads), so the page sees each move; a new game bumps a token that
+cancels steps still pending from the old one.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable, ClassVar, Mapping, Sequence
+
+from towerlib.core import TowerError
+from towerlib.core.i18n import tr
+
+
+class GameTable:
+    """The shared lifecycle of a board; see the module docstring for what a board supplies."""
+
+    KEY: ClassVar[str]                       # catalogue prefix of the board's messages
+    CSS_PREFIX: ClassVar[str]                # prefix of the board's CSS classes
+    DEFAULT_BOT: ClassVar[str]               # the level of every bot when none is given
+    # Given as staticmethods by each board:
+    _engine_new_game: ClassVar[Callable[..., Any]]  # the engine's new_game(players, seed=, deal=, **options)
+    _make_bot: ClassVar[Callable[..., Any]]         # the engine's make_bot(level, seed=)
+    _bot_levels: ClassVar[Callable[..., list]]      # (players, seat, bots) -> one level per seat
+
+    def _init_table(self, lang: str, bot_delay: float, seed: int | None, deal: Mapping[str, Any] | None,
+                    settings: Any) -> None:
+        self._lang = lang
+        self._delay = max(0.0, float(bot_delay))
+        self._deal = deal
+        self._first_seed = seed                      # the given seed fixes the first game only
+        self._settings = settings
+        self._game: Any = None
+        self._seat = settings.seat
+        self._levels: list[str | None] = []
+        self._bots: list[Any] = []
+        self._pending: asyncio.TimerHandle | None = None
+        self._token = 0                              # bumps when a new game cancels old bot steps
+        self._message: tuple[str, str] = ("", "")    # (key, css class) of the status message
+        self._message_params: dict[str, Any] = {}
+
+    # ----- public API ---------------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        """The game on the table (kernel side only; never synced to the page)."""
+        return self._game
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    def open_game(self, game: Any, seat: int = 0, bots: str | Sequence[str | None] | Mapping[int, str] | None = None
+                  ) -> None:
+        """Put ``game`` on the table with the student at ``seat``; bots play the other seats."""
+        levels = self._bot_levels(game.players, seat, self.DEFAULT_BOT if bots is None else bots)
+        self._cancel_bots()
+        self._game, self._seat, self._levels = game, seat, levels
+        self._bots = [None if level is None else self._make_bot(level, seed=q) for q, level in enumerate(levels)]
+        self._on_open()
+        self._setup_box.layout.display = "none"
+        self._table.layout.display = None
+        self.add_class(f"{self.CSS_PREFIX}-playing")
+        self._run_bots()
+        self._render()
+
+    def _on_open(self) -> None:
+        """A board's own reset when a game is put on the table."""
+
+    # ----- the status line ------------------------------------------------------------------
+    def _say(self, key: str, css: str = "", **params: Any) -> None:
+        """Show a message (kept as a key, so a language switch re-renders it)."""
+        self._message, self._message_params = (key, css), params
+
+    def _error(self, what: str, **params: Any) -> None:
+        self._say(f"{self.KEY}.{what}", f"{self.CSS_PREFIX}-error", **params)
+
+    def _show_status(self) -> None:
+        key, css = self._message
+        if not key:
+            self._status.value = ""
+            return
+        params = {k: v.message(self._lang) if isinstance(v, TowerError) else v
+                  for k, v in self._message_params.items()}
+        self._status.value = f'<span class="{css}">{tr(key, self._lang, **params)}</span>'
+
+    # ----- bots -------------------------------------------------------------------------------
+    def _run_bots(self) -> None:
+        """Let bots play until the student must decide. With a delay and a running event loop
+        one bot action is scheduled at a time; otherwise all run now. The caller renders."""
+        loop = None
+        if self._delay > 0:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+        moved = False
+        while self._bot_to_move():
+            if loop is not None:
+                self._pending = loop.call_later(self._delay, self._bot_step, self._token)
+                return
+            self._bot_move()
+            moved = True
+        if moved:
+            self._autosave()
+
+    def _bot_step(self, token: int) -> None:
+        """One scheduled bot action (ignored if a new game has been started since)."""
+        self._pending = None
+        if token != self._token or not self._bot_to_move():
+            return
+        self._bot_move()
+        self._autosave()
+        self._run_bots()
+        self._render()
+
+    def _bot_move(self) -> Any:
+        """One bot action, chosen from that bot's own view; returns its choice (None if the
+        engine refused it and the first legal action was played instead)."""
+        game = self._game
+        q = game.current_player
+        choice = self._bots[q].choose(game.view(q, log=False))
+        try:
+            game.apply(choice.action)
+        except TowerError as err:                # a bot bug must not freeze the table
+            self._error("illegal", message=err)
+            game.apply(game.legal_actions()[0])
+            return None
+        return choice
+
+    def _cancel_bots(self) -> None:
+        self._token += 1
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    # ----- set-up and new games ---------------------------------------------------------------
+    def _show_setup(self) -> None:
+        self._cancel_bots()
+        self._setup_box.layout.display = None
+        self._table.layout.display = "none"
+        self.remove_class(f"{self.CSS_PREFIX}-playing")
+        if self._form is not None:
+            self._form.resume.layout.display = None if self._has_autosave() else "none"
+        self._render()
+
+    def _on_new_game(self, _button: Any = None) -> None:
+        self._say("")
+        if self._form is not None:
+            self._show_setup()
+        else:
+            self._start(self._settings)
+
+    def _on_start(self, _button: Any = None) -> None:
+        try:
+            settings = self._form.settings()
+        except ValueError as err:
+            self._error("illegal", message=str(err))
+            self._render()
+            return
+        seed, self._first_seed = self._first_seed, None
+        self._settings = settings
+        self._start(settings, seed=settings.seed if settings.seed is not None else seed)
+
+    def _start(self, settings: Any, seed: int | None = None) -> None:
+        try:
+            game = self._engine_new_game(settings.players, seed=seed, deal=self._deal, **settings.options)
+        except TowerError as err:
+            self._error("illegal", message=err)
+            self._render()
+            return
+        self._say("")
+        self.open_game(game, settings.seat, settings.bots)
+        self._autosave()
