@@ -2,18 +2,52 @@
 line, the bots' moves and the set-up/start/new-game cycle.
 
 A board class mixes :class:`GameTable` in before ``ipywidgets.VBox`` and supplies its own table:
-the widgets (``_setup_box``, ``_table``, ``_status``, ``_form``), ``_render``, ``_autosave``,
-``_has_autosave`` and ``_bot_to_move``. Bots move one scheduled step at a time with the event
+the widgets (``_setup_box``, ``_table``, ``_status``, ``_form``), ``_render`` and
+``_bot_to_move``. Saves live on the server (:mod:`widgets.saves`); after every move the game is
+written to the autosave, which the set-up form offers to resume. Bots move one scheduled step at a time with the event
 loop's ``call_later`` (no threads), so the page sees each move; a new game bumps a token that
 cancels steps still pending from the old one.
 """
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from towerlib.core import TowerError
 from towerlib.core.i18n import tr
+
+from .saves import BoardSave, SaveFolder
+
+
+@dataclass
+class Settings:
+    """Everything needed to start a game, as chosen on a set-up form (or given to the board)."""
+
+    players: int
+    seat: int
+    bots: list[str | None]
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+
+
+def seat_levels(players: int, seat: int, bots: str | Sequence[str | None] | Mapping[int, str],
+                allowed: Sequence[str], default: str) -> list[str | None]:
+    """One bot level per seat (None for the student's): ``bots`` is one level for all, a list
+    or a dict seat -> level (missing seats get ``default``); every level must be ``allowed``."""
+    if isinstance(bots, str):
+        levels: list[str | None] = [bots] * players
+    elif isinstance(bots, Mapping):
+        levels = [bots.get(q, default) for q in range(players)]
+    else:
+        levels = list(bots)
+    if len(levels) != players or not 0 <= seat < players:
+        raise ValueError(f"bots: {len(levels)} levels and seat {seat} for {players} seats")
+    levels[seat] = None
+    for q, level in enumerate(levels):
+        if q != seat and level not in allowed:
+            raise ValueError(f"bots: {level!r} is not a bot level; choose {', '.join(allowed)}")
+    return levels
 
 
 class GameTable:
@@ -22,13 +56,17 @@ class GameTable:
     KEY: ClassVar[str]                       # catalogue prefix of the board's messages
     CSS_PREFIX: ClassVar[str]                # prefix of the board's CSS classes
     DEFAULT_BOT: ClassVar[str]               # the level of every bot when none is given
+    BOT_LEVELS: ClassVar[tuple[str, ...]]    # the levels a bot may have
     # Given as staticmethods by each board:
     _engine_new_game: ClassVar[Callable[..., Any]]  # the engine's new_game(players, seed=, deal=, **options)
     _make_bot: ClassVar[Callable[..., Any]]         # the engine's make_bot(level, seed=)
     _bot_levels: ClassVar[Callable[..., list]]      # (players, seat, bots) -> one level per seat
+    _engine_load: ClassVar[Callable[..., Any]]      # the engine's load(text)
 
     def _init_table(self, lang: str, bot_delay: float, seed: int | None, deal: Mapping[str, Any] | None,
-                    settings: Any) -> None:
+                    settings: Any, saves: SaveFolder, autosave: str | None) -> None:
+        self._saves = saves
+        self._autosave_name = autosave
         self._lang = lang
         self._delay = max(0.0, float(bot_delay))
         self._deal = deal
@@ -175,3 +213,42 @@ class GameTable:
         self._say("")
         self.open_game(game, settings.seat, settings.bots)
         self._autosave()
+
+    # ----- saves ----------------------------------------------------------------------------------
+    def _board_save(self) -> BoardSave:
+        return BoardSave(self._game, self._seat, self._levels)
+
+    def _read_save(self, text: str | bytes) -> BoardSave:
+        return BoardSave.from_json(text, self._engine_load, self.BOT_LEVELS, self.DEFAULT_BOT)
+
+    def _has_autosave(self) -> bool:
+        return self._autosave_name is not None
+
+    def _autosave(self) -> None:
+        if self._autosave_name is None or self._game is None:
+            return
+        try:
+            self._saves.write(self._autosave_name, self._board_save().to_json())
+        except OSError as err:
+            self._error("save_failed", detail=str(err))
+
+    def _on_resume(self, _button: Any = None) -> None:
+        """Resume the autosave. Whether there is one is checked now, not when the board was
+        built: Voila builds boards in preheated kernels before anyone opens the page."""
+        name = self._autosave_name
+        if name is None or not self._saves.exists(name):
+            self._error("nothing_to_resume")
+            self._render()
+            return
+        self._open_save(name, f"{self.KEY}.resumed")
+
+    def _open_save(self, name: str, done_key: str) -> None:
+        try:
+            save = self._read_save(self._saves.read(name))
+        except (OSError, TowerError) as err:
+            self._error("load_failed", name=name,
+                        detail=err.message(self._lang) if isinstance(err, TowerError) else str(err))
+            self._render()
+            return
+        self._say(done_key, name=name)
+        self.open_game(save.game, save.seat, save.bots)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 from html import escape as html_escape
 
 import ipywidgets as ipw
@@ -22,42 +21,15 @@ from towerlib.core import IllegalAction
 from towerlib.core.i18n import keys, tr
 from traitlets import TraitError
 
+from widget_page import MODEL_REF, click, registry, send_update, tree_states
 from widgets import AbracadaBoard
 
-_MODEL = re.compile(r"IPY_MODEL_([0-9a-f]+)")
-
-
 # ----- helpers -----------------------------------------------------------------------------------
-def registry() -> dict:
-    """ipywidgets' registry of live widgets (``Widget.widgets``, without its deprecation warning)."""
-    return ipw.widgets.widget._instances
-
-
 def make_board(tmp_path, **kw) -> AbracadaBoard:
     kw.setdefault("bot_delay", 0)
     kw.setdefault("saves_dir", str(tmp_path / "saves"))
     kw.setdefault("autosave", None)
     return AbracadaBoard(**kw)
-
-
-def tree_states(board: ipw.Widget) -> list[str]:
-    """Every widget reachable from ``board``, depth first, as JSON with model ids numbered in
-    the order they are reached (ids are random; the order is the structure)."""
-    order: dict[str, int] = {}
-    out: list[str] = []
-
-    def visit(model_id: str) -> None:
-        if model_id in order:
-            return
-        order[model_id] = len(order)
-        state = registry()[model_id].get_state()
-        text = json.dumps(state, sort_keys=True, default=str)
-        for ref in _MODEL.findall(text):
-            visit(ref)
-        out.append(_MODEL.sub(lambda m: f"W{order[m.group(1)]}", text))
-
-    visit(board.model_id)
-    return out
 
 
 def table_values(board: AbracadaBoard) -> list:
@@ -74,18 +46,8 @@ def reachable(board: AbracadaBoard) -> set[str]:
         mid = stack.pop()
         if mid not in seen:
             seen.add(mid)
-            stack.extend(_MODEL.findall(json.dumps(registry()[mid].get_state(), default=str)))
+            stack.extend(MODEL_REF.findall(json.dumps(registry()[mid].get_state(), default=str)))
     return seen
-
-
-def click(button: ipw.Button) -> None:
-    """A click exactly as the page sends it, whatever the button's ``disabled`` says."""
-    button._handle_msg({"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []})
-
-
-def send_update(widget: ipw.Widget, state: dict) -> None:
-    """A state update exactly as the page sends it."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
 
 
 def student_move(board: AbracadaBoard, rng: random.Random) -> None:

@@ -6,53 +6,18 @@ So the tests can inspect everything the page could receive and forge anything it
 """
 from __future__ import annotations
 
-import json
 import random
 import re
 
-import ipywidgets as ipw
 import pytest
 import towerlib.runes as runes
 from towerlib.core.i18n import tr
 from towerlib.runes.probability import best_hold
 
+from widget_page import click, send_update, tree_states
 from widgets import RunesBoard
 
-_MODEL = re.compile(r"IPY_MODEL_([0-9a-f]+)")
 WIZARDS = ["druid", "warlock", "necromancer", "alchemist"]
-
-
-def registry() -> dict:
-    return ipw.widgets.widget._instances
-
-
-def tree_states(board: ipw.Widget) -> list[str]:
-    """Every widget reachable from ``board``, depth first, as JSON with model ids replaced by
-    the order they are reached in (ids are random; the order is the structure)."""
-    order: dict[str, int] = {}
-    out: list[str] = []
-
-    def visit(model_id: str) -> None:
-        if model_id in order:
-            return
-        order[model_id] = len(order)
-        text = json.dumps(registry()[model_id].get_state(), sort_keys=True, default=str)
-        for ref in _MODEL.findall(text):
-            visit(ref)
-        out.append(_MODEL.sub(lambda m: f"W{order[m.group(1)]}", text))
-
-    visit(board.model_id)
-    return out
-
-
-def click(button: ipw.Widget) -> None:
-    """A click exactly as the page sends it, whatever ``disabled`` says."""
-    button._handle_msg({"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []})
-
-
-def send_update(widget: ipw.Widget, state: dict) -> None:
-    """A state update exactly as the page sends it."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
 
 
 def board_for(game, seat=0, bots="planner", **kw) -> RunesBoard:

@@ -139,12 +139,7 @@ class GameBase:
     @classmethod
     def from_json(cls, text: str | bytes) -> "GameBase":
         """Read a save file made by :meth:`to_json`; anything wrong in it raises :class:`SaveError`."""
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as exc:
-            raise SaveError("save.not_json", detail=str(exc)) from None
-        if not isinstance(data, dict):
-            raise SaveError("save.not_object", kind=type(data).__name__)
+        data = read_json_object(text)
         for field in ("format", "version", "game", "players", "seed", "options", "deal", "actions", "state",
                       "checksum"):
             if field not in data:
@@ -200,6 +195,17 @@ class GameBase:
 
     def outcome(self) -> Outcome | None:  # pragma: no cover - every game overrides
         raise NotImplementedError
+
+
+def read_json_object(text: str | bytes) -> dict[str, Any]:
+    """The JSON object in a save file's text, or :class:`SaveError` saying why there is none."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise SaveError("save.not_json", detail=str(exc)) from None
+    if not isinstance(data, dict):
+        raise SaveError("save.not_object", kind=type(data).__name__)
+    return data
 
 
 def _checksum(data: Mapping[str, Any]) -> str:

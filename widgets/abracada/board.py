@@ -43,8 +43,8 @@ from towerlib.core.i18n import LANGUAGES, tr
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import svg, table
 from .narrate import log_html, spell_name
-from .saves import BoardSave, SaveFolder, clean_name
-from .setup import Settings, SetupForm, bot_levels
+from ..saves import SaveFolder, clean_name
+from .setup import BOT_LEVELS, DEFAULT_LEVEL, Settings, SetupForm, bot_levels
 from .style import CSS
 from ..game_table import GameTable
 
@@ -65,8 +65,9 @@ class AbracadaBoard(GameTable, ipw.VBox):
     the set-up form offers to resume.
     """
 
-    KEY, CSS_PREFIX, DEFAULT_BOT = "abracada.board", "st", "ev"
+    KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "abracada.board", "st", DEFAULT_LEVEL, BOT_LEVELS
     _engine_new_game = staticmethod(abracada.new_game)
+    _engine_load = staticmethod(abracada.load)
     _make_bot = staticmethod(make_bot)
     _bot_levels = staticmethod(bot_levels)
 
@@ -80,10 +81,8 @@ class AbracadaBoard(GameTable, ipw.VBox):
         if autosave is not None and clean_name(autosave) is None:
             raise ValueError(f"autosave: {autosave!r} is not a save name")
         self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
-                                                               dict(options)))
+                                                               dict(options)), SaveFolder(saves_dir), autosave)
         self._teacher = bool(teacher)
-        self._saves = SaveFolder(saves_dir)
-        self._autosave_name = autosave
         self._notes: dict[tuple[int, int], list[Msg]] = {}   # (round, log index) -> bots' reasons
         self._build(meter, reasons, setup)
         super().__init__(self._root_children())
@@ -341,7 +340,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._hidden_info.value = table.teacher_panel(
             game.hands[self._seat], game.secret_pool, list(reversed(game.pile)),
             [s if q != self._seat else [] for q, s in enumerate(game.secrets)], names, self._lang)
-        data = base64.b64encode(BoardSave(game, self._seat, self._levels).to_json().encode()).decode()
+        data = base64.b64encode(self._board_save().to_json().encode()).decode()
         self._download.value = (f'<a download="abracada.json" href="data:application/json;base64,{data}">'
                                 f'{tr("abracada.board.teacher.download", self._lang)}</a>')
 
@@ -378,29 +377,6 @@ class AbracadaBoard(GameTable, ipw.VBox):
         if choice is not None:
             self._notes.setdefault(at, []).append(choice.reason)
 
-    # ----- resume ------------------------------------------------------------------------------
-    def _has_autosave(self) -> bool:
-        return self._autosave_name is not None
-
-    def _on_resume(self, _button: Any = None) -> None:
-        """Resume the autosave. Whether there is one is checked now, not when the board was
-        built: Voila builds boards in preheated kernels before anyone opens the page."""
-        name = self._autosave_name
-        if name is None or not self._saves.exists(name):
-            self._say("abracada.board.nothing_to_resume", "st-error")
-            self._render()
-            return
-        self._open_save(name, "abracada.board.resumed")
-
-    # ----- saving ---------------------------------------------------------------------------------
-    def _autosave(self) -> None:
-        if self._autosave_name is None or self._game is None:
-            return
-        try:
-            self._saves.write(self._autosave_name, BoardSave(self._game, self._seat, self._levels).to_json())
-        except OSError as err:
-            self._say("abracada.board.save_failed", "st-error", detail=str(err))
-
     def _on_save(self, _button: Any = None) -> None:
         name = clean_name(self._save_name.value)
         if self._game is None:
@@ -409,7 +385,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
             self._say("abracada.board.bad_name", "st-error")
         else:
             try:
-                self._saves.write(name, BoardSave(self._game, self._seat, self._levels).to_json())
+                self._saves.write(name, self._board_save().to_json())
             except OSError as err:
                 self._say("abracada.board.save_failed", "st-error", detail=str(err))
             else:
@@ -421,19 +397,6 @@ class AbracadaBoard(GameTable, ipw.VBox):
         name = self._load_pick.value
         if name is not None and name in self._saves.names():
             self._open_save(name, "abracada.board.loaded")
-
-    def _open_save(self, name: str | None, done_key: str) -> None:
-        if name is None:
-            return
-        try:
-            save = self._saves.read(name)
-        except (OSError, TowerError) as err:
-            self._say("abracada.board.load_failed", "st-error", name=name,
-                      detail=err.message(self._lang) if isinstance(err, TowerError) else str(err))
-            self._render()
-            return
-        self._say(done_key, name=name)
-        self.open_game(save.game, save.seat, save.bots)
 
     def _refresh_saves(self) -> None:
         names = self._saves.names()
@@ -468,7 +431,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
             return
         item = files[0]
         try:
-            save = BoardSave.from_json(bytes(item["content"]))
+            save = self._read_save(bytes(item["content"]))
         except TowerError as err:
             self._say("abracada.board.load_failed", "st-error", name=str(item.get("name", "")),
                       detail=err.message(self._lang))

@@ -7,13 +7,13 @@ determines every hidden stone, so showing one would give the game away.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
 from towerlib.abracada.rules import D6, DEFAULT_DIE, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from towerlib.core.i18n import tr
 
+from ..game_table import Settings, seat_levels
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 
 BOT_LEVELS = ("random", "counting", "ev")
@@ -24,32 +24,9 @@ DICE = {"default": DEFAULT_DIE, "d6": D6}
 CHOICES = ("new_round_starter", "lower_declaration", "secret_stone_visibility", "empty_and_ko_precedence")
 
 
-@dataclass
-class Settings:
-    """Everything needed to start a game, as chosen on the form (or given to the board)."""
-
-    players: int
-    seat: int
-    bots: list[str | None]
-    options: dict[str, Any] = field(default_factory=dict)
-    seed: int | None = None
-
-
 def bot_levels(players: int, seat: int, bots: str | Sequence[str | None] | Mapping[int, str]) -> list[str | None]:
     """One level per seat (None for the student's): ``bots`` is a level for all, a list or a dict."""
-    if isinstance(bots, str):
-        levels: list[str | None] = [bots] * players
-    elif isinstance(bots, Mapping):
-        levels = [bots.get(q, DEFAULT_LEVEL) for q in range(players)]
-    else:
-        levels = list(bots)
-    if len(levels) != players:
-        raise ValueError(f"bots: {len(levels)} levels given for {players} seats")
-    levels[seat] = None
-    for q, level in enumerate(levels):
-        if q != seat and level not in BOT_LEVELS:
-            raise ValueError(f"bots: {level!r} is not a bot level; choose {', '.join(BOT_LEVELS)}")
-    return levels
+    return seat_levels(players, seat, bots, BOT_LEVELS, DEFAULT_LEVEL)
 
 
 class SetupForm(ipw.VBox):

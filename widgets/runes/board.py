@@ -38,8 +38,8 @@ from towerlib.runes.views import describe_action
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import render
-from .saves import RunesSave, autosave_path, write
-from .setup import MAX_PLAYERS, Settings, SetupForm, bot_levels
+from ..saves import SaveFolder
+from .setup import BOT_LEVELS, DEFAULT_LEVEL, MAX_PLAYERS, Settings, SetupForm, bot_levels
 from .style import CSS
 from ..game_table import GameTable
 
@@ -53,6 +53,9 @@ MOVE_BUTTONS = 12
 _OWN_CONTROLS = frozenset({"hold", "stop", "cast", "end"})
 
 
+AUTOSAVE = "autosave"            # <saves>/runes/autosave.json
+
+
 class RunesBoard(GameTable, ipw.VBox):
     """A Spell Runes table: the student at one seat, bots at the others.
 
@@ -64,8 +67,9 @@ class RunesBoard(GameTable, ipw.VBox):
     that the set-up form offers to resume.
     """
 
-    KEY, CSS_PREFIX, DEFAULT_BOT = "runes.board", "sr", "planner"
+    KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "runes.board", "sr", DEFAULT_LEVEL, BOT_LEVELS
     _engine_new_game = staticmethod(runes.new_game)
+    _engine_load = staticmethod(runes.load)
     _make_bot = staticmethod(make_bot)
     _bot_levels = staticmethod(bot_levels)
 
@@ -76,8 +80,8 @@ class RunesBoard(GameTable, ipw.VBox):
         if lang not in LANGUAGES:
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
         self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
-                                                               dict(options)))
-        self._autosave_path = autosave_path(saves_dir) if autosave else None
+                                                               dict(options)),
+                         SaveFolder(saves_dir, "runes"), AUTOSAVE if autosave else None)
         self._moves: list[str] = []                 # the actions behind the move buttons (kernel only)
         self._rendering = False
         self._build(advisor, setup)
@@ -391,35 +395,7 @@ class RunesBoard(GameTable, ipw.VBox):
                 self._run_bots()
         self._render()
 
-    # ----- bots and resume -------------------------------------------------------------------
+    # ----- bots -------------------------------------------------------------------------------
     def _bot_to_move(self) -> bool:
         game = self._game
         return game is not None and not game.is_over and game.current_player != self._seat
-
-    def _has_autosave(self) -> bool:
-        return self._autosave_path is not None
-
-    def _on_resume(self, _button: Any = None) -> None:
-        """Resume the autosave, checked now (Voila builds boards before anyone opens the page)."""
-        path = self._autosave_path
-        if path is None or not path.is_file():
-            self._say("runes.board.nothing_to_resume", "sr-error")
-            self._render()
-            return
-        try:
-            save = RunesSave.from_json(path.read_text(encoding="utf-8"))
-        except (OSError, TowerError) as err:
-            self._say("runes.board.load_failed", "sr-error",
-                      detail=err.message(self._lang) if isinstance(err, TowerError) else str(err))
-            self._render()
-            return
-        self._say("runes.board.resumed")
-        self.open_game(save.game, save.seat, save.bots)
-
-    def _autosave(self) -> None:
-        if self._autosave_path is None or self._game is None:
-            return
-        try:
-            write(self._autosave_path, RunesSave(self._game, self._seat, self._levels).to_json())
-        except OSError as err:
-            self._say("runes.board.save_failed", "sr-error", detail=str(err))

@@ -6,7 +6,6 @@ more. The seed field starts blank and the board never fills it in: the seed fixe
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
@@ -14,6 +13,7 @@ from towerlib.core.i18n import tr
 from towerlib.runes import OPTIONS, RunesGame
 from towerlib.runes.bots import BOTS
 
+from ..game_table import Settings, seat_levels
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 
 BOT_LEVELS = tuple(BOTS)
@@ -25,32 +25,9 @@ NUMBERS = {"max_health": (1, 60), "rolls_per_turn": (1, 6), "start_loot": (0, 8)
 FLAGS = ("full_house_distinct_values", "familiar_uses_slot")
 
 
-@dataclass
-class Settings:
-    """Everything needed to start a game, as chosen on the form (or given to the board)."""
-
-    players: int
-    seat: int
-    bots: list[str | None]
-    options: dict[str, Any] = field(default_factory=dict)
-    seed: int | None = None
-
-
 def bot_levels(players: int, seat: int, bots: str | Sequence[str | None] | Mapping[int, str]) -> list[str | None]:
     """One level per seat (None for the student's): ``bots`` is a level for all, a list or a dict."""
-    if isinstance(bots, str):
-        levels: list[str | None] = [bots] * players
-    elif isinstance(bots, Mapping):
-        levels = [bots.get(q, DEFAULT_LEVEL) for q in range(players)]
-    else:
-        levels = list(bots)
-    if len(levels) != players or not 0 <= seat < players:
-        raise ValueError(f"bots: {len(levels)} levels and seat {seat} for {players} seats")
-    levels[seat] = None
-    for q, level in enumerate(levels):
-        if q != seat and level not in BOT_LEVELS:
-            raise ValueError(f"bots: {level!r} is not a bot; choose {', '.join(BOT_LEVELS)}")
-    return levels
+    return seat_levels(players, seat, bots, BOT_LEVELS, DEFAULT_LEVEL)
 
 
 class SetupForm(ipw.VBox):

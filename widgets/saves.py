@@ -1,9 +1,9 @@
-"""Server-side save files for the Abracada board.
+"""Server-side save files for every board.
 
-A save file holds the whole game, hidden stones included (that is what makes it loadable), so
-it must never reach the player's browser: the board writes saves into a folder on the machine
-that runs the kernel and offers only their *names* in the Load picker. The folder is
-``$SPELLTOWER_SAVES`` or ``~/.spelltower/saves`` unless the board is given one.
+A save holds the whole game, hidden stones, cards and dice included (that is what makes it
+loadable), so it must never reach the player's browser: boards write saves into a folder on the
+machine that runs the kernel and show only their *names*. The folder is ``$SPELLTOWER_SAVES``
+or ``~/.spelltower/saves`` unless the board is given one.
 
 A board save wraps the engine's save file (``game.to_json()``) with the board's settings, so
 that loading restores who plays which seat::
@@ -11,8 +11,7 @@ that loading restores who plays which seat::
     {"format": "spelltower-board", "version": 1, "game": "abracada",
      "seat": 0, "bots": [null, "ev", "ev", "ev"], "save": {...engine save...}}
 
-A bare engine save (for example from the command line) loads too, with the student at seat 0
-and expected-value bots.
+A bare engine save (for example from the command line) loads too, with the student at seat 0.
 """
 from __future__ import annotations
 
@@ -22,11 +21,10 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable, Sequence
 
-import towerlib.abracada as abracada
 from towerlib.core import SaveError
-
-from .setup import BOT_LEVELS, DEFAULT_LEVEL
+from towerlib.core.game import read_json_object
 
 BOARD_FORMAT = "spelltower-board"
 BOARD_VERSION = 1
@@ -37,35 +35,34 @@ _NAME = re.compile(r"^[\w][\w \-]{0,39}$")
 class BoardSave:
     """What a board save restores: the game, the student's seat and each seat's bot level."""
 
-    game: abracada.AbracadaGame
+    game: Any
     seat: int
     bots: list[str | None]
 
     def to_json(self) -> str:
-        return json.dumps({"format": BOARD_FORMAT, "version": BOARD_VERSION, "game": "abracada",
+        return json.dumps({"format": BOARD_FORMAT, "version": BOARD_VERSION, "game": self.game.game_name,
                            "seat": self.seat, "bots": self.bots, "save": json.loads(self.game.to_json())},
                           ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "BoardSave":
-        """Read a board save or a bare engine save; a bad file raises :class:`SaveError`."""
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as exc:
-            raise SaveError("save.not_json", detail=str(exc)) from None
-        if not isinstance(data, dict) or data.get("format") != BOARD_FORMAT:
-            game = abracada.load(text)
-            return cls(game, 0, [None if q == 0 else DEFAULT_LEVEL for q in range(game.players)])
+    def from_json(cls, text: str | bytes, load: Callable[[str | bytes], Any], levels: Sequence[str],
+                  default_level: str) -> "BoardSave":
+        """Read a board save (or a bare engine save) with the engine's ``load``; the bot levels
+        must be among ``levels``. Anything wrong raises :class:`SaveError`."""
+        data = read_json_object(text)
+        if data.get("format") != BOARD_FORMAT:
+            game = load(text)
+            return cls(game, 0, [None if q == 0 else default_level for q in range(game.players)])
         if data.get("version") != BOARD_VERSION:
             raise SaveError("save.wrong_version", found=data.get("version"), expected=BOARD_VERSION)
-        game = abracada.load(json.dumps(data.get("save")))
+        game = load(json.dumps(data.get("save")))
         seat, bots = data.get("seat"), data.get("bots")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise SaveError("save.bad_field", field="seat", detail=f"0 to {game.players - 1}")
         if (not isinstance(bots, list) or len(bots) != game.players
-                or any((b is not None) == (q == seat) or (b is not None and b not in BOT_LEVELS)
+                or any((b is not None) == (q == seat) or (b is not None and b not in levels)
                        for q, b in enumerate(bots))):
-            raise SaveError("save.bad_field", field="bots", detail=f"one of {', '.join(BOT_LEVELS)} per other seat")
+            raise SaveError("save.bad_field", field="bots", detail=f"one of {', '.join(levels)} per other seat")
         return cls(game, seat, bots)
 
 
@@ -82,10 +79,12 @@ def clean_name(name: object) -> str | None:
 
 
 class SaveFolder:
-    """The folder of ``<name>.json`` saves; names are checked, so no path can escape it."""
+    """The folder of ``<name>.json`` saves (``sub`` picks a subfolder of the saves folder);
+    names are checked, so no path can escape it."""
 
-    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
-        self.folder = Path(folder).expanduser() if folder is not None else default_folder()
+    def __init__(self, folder: str | os.PathLike[str] | None = None, sub: str | None = None) -> None:
+        base = Path(folder).expanduser() if folder is not None else default_folder()
+        self.folder = base / sub if sub else base
 
     def names(self) -> list[str]:
         if not self.folder.is_dir():
@@ -115,6 +114,6 @@ class SaveFolder:
             Path(tmp).unlink(missing_ok=True)
             raise
 
-    def read(self, name: str) -> BoardSave:
-        """The save called ``name``; a missing or bad file raises :class:`SaveError` or OSError."""
-        return BoardSave.from_json(self.path(name).read_text(encoding="utf-8"))
+    def read(self, name: str) -> str:
+        """The text of the save called ``name`` (OSError if it is missing)."""
+        return self.path(name).read_text(encoding="utf-8")
