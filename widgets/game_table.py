@@ -1,12 +1,12 @@
-"""What every board does the same way around its own table: whose game it is, the status
-line, the bots' moves and the set-up/start/new-game cycle.
+"""What every board does the same way around its own table: the header and status line,
+whose game it is, the bots' moves, the set-up/start/new-game cycle and server-side saves.
 
-A board class mixes :class:`GameTable` in before ``ipywidgets.VBox`` and supplies its own table:
-the widgets (``_setup_box``, ``_table``, ``_status``, ``_form``), ``_render`` and
-``_bot_to_move``. Saves live on the server (:mod:`widgets.saves`); after every move the game is
-written to the autosave, which the set-up form offers to resume. Bots move one scheduled step at a time with the event
+A board class mixes :class:`GameTable` in before ``ipywidgets.VBox``. It calls
+:meth:`GameTable._build_frame`, builds its own table (``_table``) and supplies ``_render``,
+``_relabel`` and ``_bot_to_move``. Bots move one scheduled step at a time with the event
 loop's ``call_later`` (no threads), so the page sees each move; a new game bumps a token that
-cancels steps still pending from the old one.
+cancels steps still pending from the old one. Saves stay on the server (:mod:`widgets.saves`);
+after every move the game goes to the autosave, which the set-up form offers to resume.
 """
 from __future__ import annotations
 
@@ -14,10 +14,14 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
+import ipywidgets as ipw
 from towerlib.core import TowerError
-from towerlib.core.i18n import tr
+from towerlib.core.i18n import LANGUAGES, tr
 
 from .saves import BoardSave, SaveFolder
+
+
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}   # each in its own language, for the picker
 
 
 @dataclass
@@ -107,6 +111,34 @@ class GameTable:
 
     def _on_open(self) -> None:
         """A board's own reset when a game is put on the table."""
+
+    def _build_frame(self, stylesheet: str, form: Any | None) -> None:
+        """The widgets around every table: the style, the header (title, round, language
+        picker), the status line and the set-up box holding ``form`` (None: no form)."""
+        p = self.CSS_PREFIX
+        self._style = ipw.HTML(stylesheet)
+        self._title = ipw.HTML()
+        self._title.add_class(f"{p}-title")
+        self._round = ipw.HTML()
+        self._round.add_class(f"{p}-round")
+        self._lang_pick = ipw.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self._lang,
+                                       layout=ipw.Layout(width="220px"))
+        self._lang_pick.observe(self._lang_changed, "value")
+        self._header = ipw.HBox([self._title, self._round, self._lang_pick])
+        self._header.add_class(f"{p}-header")
+        self._status = ipw.HTML()
+        self._status.add_class(f"{p}-status")
+        self._form = form
+        if form is not None:
+            form.start.on_click(self._on_start)
+            form.resume.on_click(self._on_resume)
+        self._setup_box = ipw.VBox([form] if form is not None else [], layout=ipw.Layout(display="none"))
+
+    def _lang_changed(self, change: Mapping[str, Any]) -> None:
+        if change["new"] in LANGUAGES:          # the Dropdown already refuses other values
+            self._lang = change["new"]
+            self._relabel()
+            self._render()
 
     # ----- the status line ------------------------------------------------------------------
     def _say(self, key: str, css: str = "", **params: Any) -> None:

@@ -48,7 +48,6 @@ from .setup import BOT_LEVELS, DEFAULT_LEVEL, Settings, SetupForm, bot_levels
 from .style import CSS
 from ..game_table import GameTable
 
-LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 
 
 class AbracadaBoard(GameTable, ipw.VBox):
@@ -98,25 +97,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
 
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, meter: bool, reasons: bool, setup: bool) -> None:
-        self._style = ipw.HTML(CSS)
-        self._title = ipw.HTML()
-        self._title.add_class("st-title")
-        self._round = ipw.HTML()
-        self._round.add_class("st-round")
-        self._lang_pick = ipw.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self._lang,
-                                       layout=ipw.Layout(width="220px"))
-        self._lang_pick.observe(self._lang_changed, "value")
-        self._header = ipw.HBox([self._title, self._round, self._lang_pick])
-        self._header.add_class("st-header")
-        self._status = ipw.HTML()
-        self._status.add_class("st-status")
-
-        self._form = SetupForm(self._settings, self._lang) if setup else None
-        if self._form is not None:
-            self._form.start.on_click(self._on_start)
-            self._form.resume.on_click(self._on_resume)
-        self._setup_box = ipw.VBox([self._form] if self._form is not None else [],
-                                   layout=ipw.Layout(display="none"))
+        self._build_frame(CSS, SetupForm(self._settings, self._lang) if setup else None)
 
         self._seats = [ipw.HTML(layout=ipw.Layout(flex="1 1 260px")) for _ in range(MAX_PLAYERS - 1)]
         self._me = ipw.HTML()
@@ -236,13 +217,6 @@ class AbracadaBoard(GameTable, ipw.VBox):
             self._deal_button.description = tr("abracada.board.teacher.deal", lang)
             self._upload.description = tr("abracada.board.teacher.upload", lang)
         self._refresh_saves()
-
-    def _lang_changed(self, change: Mapping[str, Any]) -> None:
-        if change["new"] not in LANGUAGES:      # the Dropdown already refuses other values
-            return
-        self._lang = change["new"]
-        self._relabel()
-        self._render()
 
     # ----- rendering: the only place synced state is made -------------------------------------
     def _render(self) -> None:

@@ -43,7 +43,6 @@ from .setup import BOT_LEVELS, DEFAULT_LEVEL, MAX_PLAYERS, Settings, SetupForm, 
 from .style import CSS
 from ..game_table import GameTable
 
-LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 #: The spell buttons: a spell, or ``familiar:<mode>`` for the two ways to cast Familiar.
 SPELL_KEYS = ("healing", "attack", "familiar:summon", "familiar:activate", "loot", "chain", "class",
               "restore", "quantum")
@@ -98,25 +97,7 @@ class RunesBoard(GameTable, ipw.VBox):
 
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, advisor: bool, setup: bool) -> None:
-        self._style = ipw.HTML(CSS)
-        self._title = ipw.HTML()
-        self._title.add_class("sr-title")
-        self._round = ipw.HTML()
-        self._round.add_class("sr-round")
-        self._lang_pick = ipw.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self._lang,
-                                       layout=ipw.Layout(width="200px"))
-        self._lang_pick.observe(self._lang_changed, "value")
-        self._header = ipw.HBox([self._title, self._round, self._lang_pick])
-        self._header.add_class("sr-header")
-        self._status = ipw.HTML()
-        self._status.add_class("sr-status")
-
-        self._form = SetupForm(self._settings, self._lang) if setup else None
-        if self._form is not None:
-            self._form.start.on_click(self._on_start)
-            self._form.resume.on_click(self._on_resume)
-        self._setup_box = ipw.VBox([self._form] if self._form is not None else [],
-                                   layout=ipw.Layout(display="none"))
+        self._build_frame(CSS, SetupForm(self._settings, self._lang) if setup else None)
 
         self._seats = [ipw.HTML(layout=ipw.Layout(flex="1 1 220px")) for _ in range(MAX_PLAYERS - 1)]
         self._centre = ipw.HTML(layout=ipw.Layout(flex="0 0 260px"))
@@ -222,12 +203,6 @@ class RunesBoard(GameTable, ipw.VBox):
             b.description = tr(f"runes.board.familiar_{mode}", lang) if mode else tr(f"runes.spell.{spell}", lang)
         if self._form is not None:
             self._form.relabel(lang)
-
-    def _lang_changed(self, change: Mapping[str, Any]) -> None:
-        if change["new"] in LANGUAGES:
-            self._lang = change["new"]
-            self._relabel()
-            self._render()
 
     # ----- rendering: the only place synced state is made -------------------------------------
     def _render(self) -> None:
