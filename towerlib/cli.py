@@ -2,7 +2,7 @@
 
     spelltower simulate abracada --games 1000 --players 4 --bots ev,counting,random --seed 1
 
-Any game plugs in with one line in ``GAMES``: a module that provides
+Any game plugs in with one line in :data:`towerlib.registry.GAMES`: a module that provides
 ``new_game(players, seed, **options)`` and a submodule ``bots`` with ``BOTS`` and
 ``make_bot(name, seed)``. Only the chosen game is imported, and nothing here needs the
 optional board dependencies (ipywidgets), so ``spelltower --help`` works on a bare install.
@@ -19,12 +19,8 @@ from typing import Any, Sequence, TextIO
 from .core.bots import play
 from .core.errors import TowerError
 from .core.i18n import LANGUAGES, register, tr
+from .registry import GAMES
 
-#: Game name -> the module that provides ``new_game`` and a ``bots`` submodule.
-GAMES = {
-    "abracada": "towerlib.abracada",
-    "runes": "towerlib.runes",
-}
 
 MESSAGES = {
     "en": {

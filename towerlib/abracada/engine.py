@@ -34,6 +34,7 @@ class AbracadaGame(GameBase):
     MIN_PLAYERS = R.MIN_PLAYERS
     MAX_PLAYERS = R.MAX_PLAYERS
     OPTIONS = R.OPTIONS
+    _interned = {Cast: {c: c for c in _ALL_CASTS}, EndTurn: {END: END}, NextRound: {NEXT_ROUND: NEXT_ROUND}}
 
     # ----- set-up ---------------------------------------------------------------------------
     def _setup(self, deal: Mapping[str, Any] | None) -> None:

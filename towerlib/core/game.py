@@ -95,8 +95,7 @@ class GameBase:
 
         An illegal action raises :class:`IllegalAction` before anything changes.
         """
-        if type(action) is str:
-            action = self.parse_action(action)
+        action = self.parse_action(action) if type(action) is str else self._canonical(action)
         reason = self._why_illegal(action)
         if reason is not None:
             if self.is_over:
@@ -114,6 +113,29 @@ class GameBase:
         if action is None:
             raise IllegalAction("error.not_an_action", text=text, allowed=self._allowed_text())
         return action
+
+    def _canonical(self, action: Any) -> Any:
+        """The game's own action equal in meaning to ``action``, found through its text form.
+
+        A hand-built action means what its text says: ``Cast(numpy.int64(2))`` is ``cast 2``,
+        dice listed in another order are the sorted ones. Anything whose text is not an action
+        of this game, ``Cast(True)`` ("cast True"), ``Cast(3.0)``, ``None``, bytes or a list,
+        raises :class:`IllegalAction` naming what is allowed, before anything changes.
+        """
+        if action.__class__ in self._interned and self._interned[action.__class__].get(action) is action:
+            return action
+        try:
+            text = str(action)
+        except Exception:                      # an object that cannot even say what it is
+            text = None
+        canonical = self._parse(text) if text is not None else None
+        if canonical is None or type(canonical) is not type(action):
+            raise IllegalAction("error.not_an_action", text=_describe(action), allowed=self._allowed_text())
+        return canonical
+
+    #: Per action class, the game's own instances (say ``CAST``'s values), accepted without a
+    #: round trip through their text. A subclass fills it in; empty means always round-trip.
+    _interned: ClassVar[dict[type, dict[Any, Any]]] = {}
 
     def _allowed_text(self) -> str:
         legal = self.legal_actions()
@@ -195,6 +217,17 @@ class GameBase:
 
     def outcome(self) -> Outcome | None:  # pragma: no cover - every game overrides
         raise NotImplementedError
+
+
+def _describe(value: Any) -> str:
+    """A short, safe description of a wrong-typed action for an error message."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = "?"
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{text} ({type(value).__name__})"
 
 
 def read_json_object(text: str | bytes) -> dict[str, Any]:
