@@ -1,31 +1,38 @@
-"""Exercises with immediate feedback: the student types (or picks) an answer and presses Check.
+"""Exercises with immediate feedback: the student types (or picks) an answer and presses Check
+(or Enter).
 
     ex = Exercise("What is P(you hold the Dragon)?", Fraction(5, 21),
                   hint="1 - C(20,5)/C(21,5)", lang="en")
     ex                     # in a notebook: prompt, input, Check button, feedback
     ex.check("5/21")       # True  (pure Python: the tests call this)
-    ex.check("0.24")       # True  (a decimal within the tolerance)
+    ex.check("0.24")       # True  (5/21 = 0.238... rounded to the two digits typed)
+    ex.check("0.2")        # False (one significant figure, 16% off)
     ex.check("6/25")       # False (a wrong exact fraction is wrong, however close)
 
 Kinds (inferred from the answer when not given):
 
 * ``"fraction"`` (answer a :class:`~fractions.Fraction`, or a probability): accepts ``3/7``,
   ``0.43``, ``0,43``, ``43%``. An exact fraction or whole number must equal the answer; a
-  decimal or a percentage must be within ``tolerance`` (default 0.005) of it.
-* ``"number"`` (answer an int, a Fraction or a float): a whole-number answer needs the exact
-  number (``12`` or ``12.0``); other answers accept an exact equal fraction, or any typed value
-  within ``tolerance`` (default 0.005 * max(1, |answer|)).
+  decimal or a percentage is marked by :func:`close_enough`: within 1% (relative) of the exact
+  answer, or correctly rounded to the digits typed with at least two significant figures.
+* ``"number"`` (answer an int or a Fraction): a whole-number answer is a count and needs that
+  number (``12`` or ``12.0``); other answers accept an exact equal fraction or a decimal marked
+  by :func:`close_enough`.
 * ``"choice"``: ``choices`` is a list of labels or ``(label, value)`` pairs, shown in a dropdown;
   ``answer`` is the right value (or label).
 
 The answer is always given by the notebook from a ``towerlib`` computation, never typed in. The
+revealed answer shows the exact fraction and its decimal with three significant figures. The
 widget's words come from the catalogue (``widgets/lesson_messages.py``). Every exercise made in
 a kernel is kept in :data:`REGISTRY`, in order, so a test can answer all of them.
 """
 from __future__ import annotations
 
 import html
+import math
 import re
+import warnings
+from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational, Real
 from typing import Any, Sequence
@@ -35,20 +42,45 @@ from towerlib.core.i18n import tr
 from . import lesson_messages as _lesson_messages  # noqa: F401  (registers the catalogue entries)
 
 KINDS = ("fraction", "number", "choice")
-DEFAULT_TOLERANCE = 0.005
-REVEAL_AFTER = 2                     # wrong tries before "Show the answer" appears
+RELATIVE_TOLERANCE = Fraction(1, 100)   # a decimal within 1% of the exact answer is right ...
+MIN_SIGNIFICANT = 2                     # ... or one correctly rounded to the digits typed, if >= 2 of them
+SHOWN_SIGNIFICANT = 3                   # significant figures of the decimals the lessons print
+REVEAL_AFTER = 2                        # wrong tries before "Show the answer" appears
 
 REGISTRY: list["Exercise"] = []
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 
 
-def parse_number(text: str) -> tuple[Fraction, bool] | None:
-    """``(value, exact)`` for what a student typed, or None if it is not a number.
+@dataclass(frozen=True)
+class Reading:
+    """What a student typed, read as a number.
 
-    ``exact`` is True for whole numbers and fractions ``a/b`` (they must match exactly) and
-    False for decimals and percentages (they are compared with a tolerance). A single comma is
-    read as a decimal point (Russian writes 0,43); spaces, a Unicode minus and ``÷`` are allowed.
+    ``exact`` is True for whole numbers and fractions ``a/b`` (they must match exactly);
+    decimals and percentages carry ``significant`` (their significant figures) and
+    ``half_unit`` (half a unit of the last digit typed, in the value's own scale), so a
+    checker can tell "0.24 is 5/21 rounded to two digits" from "0.2 is just near it".
+    """
+
+    value: Fraction
+    exact: bool
+    significant: int = 0
+    half_unit: Fraction = Fraction(0)
+
+
+def _digits_of(mantissa: str) -> tuple[int, int]:
+    """(significant figures, decimals) of a plain decimal such as ``0.0420`` -> (3, 4)."""
+    body = mantissa.lstrip("+-")
+    decimals = len(body.split(".")[1]) if "." in body else 0
+    digits = body.replace(".", "").lstrip("0")
+    return len(digits), decimals
+
+
+def read_number(text: str) -> Reading | None:
+    """A :class:`Reading` of what a student typed, or None if it is not a number.
+
+    A single comma is read as a decimal point (Russian writes 0,43); spaces, a Unicode minus
+    and ``÷`` are allowed; ``43%`` means 0.43.
     """
     if not isinstance(text, str):
         return None
@@ -72,14 +104,34 @@ def parse_number(text: str) -> tuple[Fraction, bool] | None:
         a, b = Fraction(top), Fraction(bottom)
         if b == 0:
             return None
-        exact = "." not in top and "." not in bottom
-        return a / b, exact
+        if "." in top or "." in bottom:
+            return Reading(a / b, False)          # "0.5/2": a decimal, but no digits to round to
+        return Reading(a / b, True)
     if not _NUMBER.match(s):
         return None
     value = Fraction(s)
-    if percent:
-        return value / 100, False
-    return value, "." not in s
+    if not percent and "." not in s:
+        return Reading(value, True)
+    significant, decimals = _digits_of(s)
+    scale = Fraction(1, 100) if percent else Fraction(1)
+    return Reading(value * scale, False, significant, Fraction(1, 2 * 10 ** decimals) * scale)
+
+
+def parse_number(text: str) -> tuple[Fraction, bool] | None:
+    """``(value, exact)`` for what a student typed, or None (see :func:`read_number`)."""
+    reading = read_number(text)
+    return None if reading is None else (reading.value, reading.exact)
+
+
+def close_enough(reading: Reading, answer: Fraction) -> bool:
+    """The marking rule for a typed decimal or percentage (issue #20.1): right when within
+    :data:`RELATIVE_TOLERANCE` of the exact answer, or when it is the answer correctly rounded
+    to the digits typed and has at least :data:`MIN_SIGNIFICANT` significant figures. So for
+    1/1296 = 0.000772, "0.00077" and "0.077%" are right, while "0.0", "0.001" and "0.0008" are not."""
+    error = abs(reading.value - answer)
+    if error <= RELATIVE_TOLERANCE * abs(answer):
+        return True
+    return reading.significant >= MIN_SIGNIFICANT and error <= reading.half_unit
 
 
 def _as_fraction(x: Any) -> Fraction | None:
@@ -91,7 +143,8 @@ def _as_fraction(x: Any) -> Fraction | None:
 
 
 def format_number(x: Any, lang: str = "en", digits: int = 3) -> str:
-    """A number as the lessons print it: ``5/21 ≈ 0.238`` (``0,238`` in Russian), ``12``, ``3.5``."""
+    """A number as the lessons print it: ``5/21 ≈ 0.238`` (``0,238`` in Russian), ``12``, ``3.5``,
+    ``1/1296 ≈ 0.000772`` (small values keep :data:`SHOWN_SIGNIFICANT` significant figures)."""
     f = _as_fraction(x)
     if f is not None and f.denominator == 1:
         return str(f.numerator)
@@ -100,9 +153,18 @@ def format_number(x: Any, lang: str = "en", digits: int = 3) -> str:
     return decimal(x, lang, digits)
 
 
+def decimals_for(x: Any, digits: int, significant: int = SHOWN_SIGNIFICANT) -> int:
+    """At least ``digits`` decimals, more when ``x`` is small so it keeps ``significant`` figures."""
+    x = abs(float(x))
+    if x == 0 or x != x or x == float("inf"):
+        return digits
+    return max(digits, significant - 1 - math.floor(math.log10(x)))
+
+
 def decimal(x: Any, lang: str = "en", digits: int = 3) -> str:
-    """``x`` rounded to ``digits`` decimals, with a decimal comma in Russian."""
-    text = f"{float(x):.{digits}f}"
+    """``x`` with ``digits`` decimals (more if needed for three significant figures), with a
+    decimal comma in Russian."""
+    text = f"{float(x):.{decimals_for(x, digits)}f}"
     return text.replace(".", ",") if lang == "ru" else text
 
 
@@ -110,14 +172,15 @@ class Exercise:
     """One question with a checker (pure Python) and a widget (built on first display)."""
 
     def __init__(self, prompt: str, answer: Any, kind: str | None = None,
-                 choices: Sequence[Any] | None = None, tolerance: float | None = None,
-                 hint: str = "", explanation: str = "", lang: str = "en", number: int | None = None) -> None:
+                 choices: Sequence[Any] | None = None, hint: str = "", explanation: str = "",
+                 lang: str = "en", number: int | None = None) -> None:
         if kind is None:
             kind = "choice" if choices is not None else "fraction" if (
                 _as_fraction(answer) is not None and _as_fraction(answer).denominator != 1) else "number"
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
         self.prompt, self.kind, self.hint, self.explanation, self.lang = prompt, kind, hint, explanation, lang
+        self._exact: Fraction | None = None
         if kind == "choice":
             if not choices:
                 raise ValueError("a choice exercise needs choices")
@@ -131,20 +194,11 @@ class Exercise:
             else:
                 raise ValueError(f"the answer {answer!r} is not among the choices")
         else:
-            if isinstance(answer, bool) or not isinstance(answer, Real):
-                raise ValueError(f"a {kind} exercise needs a number as its answer, not {answer!r}")
+            if isinstance(answer, bool) or not isinstance(answer, Real) or not math.isfinite(answer):
+                raise ValueError(f"a {kind} exercise needs a finite number as its answer, not {answer!r}")
             self.choices = None
             self.answer = answer
-        exact = _as_fraction(self.answer) if kind != "choice" else None
-        self._exact = exact
-        if tolerance is None and kind != "choice":
-            if kind == "number" and exact is not None and exact.denominator == 1:
-                tolerance = 0.0
-            elif kind == "fraction":
-                tolerance = DEFAULT_TOLERANCE
-            else:
-                tolerance = DEFAULT_TOLERANCE * max(1.0, abs(float(self.answer)))
-        self.tolerance = tolerance
+            self._exact = _as_fraction(answer) if _as_fraction(answer) is not None else Fraction(float(answer))
         self.number = number if number is not None else len(REGISTRY) + 1
         self.tries = 0
         self.solved = False
@@ -160,17 +214,12 @@ class Exercise:
                                                                      str(value).strip().casefold()):
                     return value == self.answer
             return False
-        parsed = parse_number(str(text))
-        if parsed is None:
+        reading = read_number(str(text))
+        if reading is None:
             return False
-        value, typed_exact = parsed
-        if self._exact is not None and typed_exact and self.kind == "fraction":
-            return value == self._exact
-        if self._exact is not None and value == self._exact:
-            return True
-        if self._exact is not None and self._exact.denominator == 1 and self.tolerance == 0:
-            return False
-        return abs(float(value) - float(self.answer)) <= self.tolerance + 1e-12
+        if reading.exact or (self.kind == "number" and self._exact.denominator == 1):
+            return reading.value == self._exact      # fractions, whole numbers and counts: exactly
+        return close_enough(reading, self._exact)
 
     def readable(self, text: Any) -> bool:
         """Can ``text`` be read as an answer of this kind at all?"""
@@ -183,15 +232,15 @@ class Exercise:
         """The answer as the student would type it (exact where possible)."""
         if self.kind == "choice":
             return str(self.answer)
+        if not isinstance(self.answer, Rational):
+            return repr(float(self.answer))
         f = self._exact
-        if f is not None:
-            return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
-        return repr(float(self.answer))
+        return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 
     def answer_display(self) -> str:
         if self.kind == "choice":
             return next(label for label, v in self.choices if v == self.answer)
-        return format_number(self.answer, self.lang)
+        return format_number(self._exact if isinstance(self.answer, Rational) else self.answer, self.lang)
 
     def feedback(self, text: Any) -> tuple[bool | None, str]:
         """``(right, message)`` for an attempt; ``right`` is None when it could not be read."""
@@ -229,6 +278,9 @@ class Exercise:
         else:
             self.input = ipw.Text(placeholder=tr(f"lesson.exercise.placeholder.{self.kind}", lang),
                                   continuous_update=False)
+            with warnings.catch_warnings():        # Enter checks; ipywidgets 8 calls on_submit deprecated,
+                warnings.simplefilter("ignore")    # but its replacement also fires on blur (a double check)
+                self.input.on_submit(lambda _: self._on_check())
         self.input.add_class("exercise-input")
         self.button = ipw.Button(description=tr("lesson.exercise.check", lang), button_style="primary")
         self.button.add_class("exercise-check")

@@ -37,11 +37,54 @@ def test_number_exercise_whole_and_fractional():
     assert whole.kind == "number" and whole.check("36") and whole.check("36.0")
     assert not whole.check("35") and not whole.check("36.4")
     third = Exercise("E?", Fraction(5, 3), kind="number")
-    assert third.check("5/3") and third.check("1.667") and third.check("1,67") and not third.check("1.7")
+    assert third.check("5/3") and third.check("1.667") and third.check("1,67") and third.check("1.7")
+    assert not third.check("1.6") and not third.check("2")
     neg = Exercise("EV?", Fraction(-2, 21), kind="number")
     assert neg.check("-2/21") and neg.check("-0.095") and not neg.check("2/21")
-    tol = Exercise("w?", 0.0312, kind="number", tolerance=0.002)
-    assert tol.check("0.031") and tol.check("0.033") and not tol.check("0.035")
+    width = Exercise("w?", 0.0312, kind="number")          # a float answer: marked like a decimal
+    assert width.check("0.031") and width.check("3.12%") and not width.check("0.033") and not width.check("0.03")
+
+
+@pytest.mark.parametrize("text, right", [
+    # issue #20.1: 1/1296 = 0.000771604...; absolute tolerances used to accept anything near zero
+    ("1/1296", True), ("0.00077", True), ("0,00077", True), ("0.077%", True), ("0.0007716", True),
+    ("0.000772", True), ("0.0007720", True),
+    ("0", False), ("0.0", False), ("0.005", False), ("0,004", False), ("0.001", False), ("0.0008", False),
+    ("0.00078", False), ("0.08%", False), ("1/1295", False),
+])
+def test_small_probabilities_are_marked_honestly(text, right):
+    assert Exercise("P(five of a kind)?", Fraction(1, 1296)).check(text) is right
+
+
+def test_within_one_percent_or_rounded_to_the_digits_typed():
+    ex = Exercise("P?", Fraction(2, 3))                 # 0.6666...
+    assert ex.check("0.67") and ex.check("0.667") and ex.check("66.7%") and ex.check("0.6667")
+    assert ex.check("0.665")                            # 0.25% off: within 1%
+    assert ex.check("0.66")                             # 1.0% off: within 1% (truncated, still close)
+    assert not ex.check("0.7") and not ex.check("0.65") and not ex.check("70%") and not ex.check("0")
+    zero = Exercise("P?", Fraction(0), kind="fraction")
+    assert zero.check("0") and zero.check("0.0") and zero.check("0%") and not zero.check("0.001")
+
+
+def test_revealed_answer_is_exact_with_a_decimal_of_two_significant_figures():
+    for answer, shown in [(Fraction(1, 1296), "1/1296 ≈ 0.000772"), (Fraction(5, 21), "5/21 ≈ 0.238"),
+                          (Fraction(-2, 21), "-2/21 ≈ -0.0952"), (Fraction(7, 2), "7/2 ≈ 3.500")]:
+        ex = Exercise("P?", answer, lang="en")
+        ex.submit("1/2"), ex.submit("1/3")
+        ex._on_reveal()
+        assert shown in ex.output.value
+    ru = Exercise("P?", Fraction(1, 1296), lang="ru")
+    ru.widget
+    ru._on_reveal()
+    assert "1/1296 ≈ 0,000772" in ru.output.value
+
+
+def test_enter_checks_the_answer():
+    ex = Exercise("How many?", 36, lang="en")
+    ex.widget
+    ex.input.value = "36"
+    ex.input._handle_msg({"content": {"data": {"method": "custom", "content": {"event": "submit"}}}, "buffers": []})
+    assert "exercise-right" in ex.output.value
 
 
 def test_choice_exercise_by_value_or_label():

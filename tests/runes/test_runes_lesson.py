@@ -28,7 +28,7 @@ for _ex in _REGISTRY:
     _a = _F(_ex.answer)
     _wrong = _a + _F(1, 7)
     _out.append({"prompt": _ex.prompt, "answer": _ex.answer_text(),
-                 "right": [_ex.check(_ex.answer_text()), _ex.check(f"{float(_a):.4f}"), _ex.submit(_ex.answer_text())],
+                 "right": [_ex.check(_ex.answer_text()), _ex.check(f"{float(_a):.4g}"), _ex.submit(_ex.answer_text())],
                  "wrong": [_ex.check(f"{_wrong.numerator}/{_wrong.denominator}"), _ex.check(f"{float(_a) + 0.05:.3f}"),
                            _ex.submit(f"{_wrong.numerator}/{_wrong.denominator}")]})
 print("RUNES_EXERCISES=" + _json.dumps(_out, ensure_ascii=False))
