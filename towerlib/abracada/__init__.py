@@ -13,7 +13,12 @@ from . import messages as _messages  # noqa: F401  (registers the catalogue entr
 from .actions import CAST, END, NEXT_ROUND, Cast, EndTurn, NextRound, parse_action
 from .deals import complete_deal
 from .engine import AbracadaGame
-from .rules import OPTIONS
+from .invariants import check_invariants
+from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from .worlds import redeal, two_worlds
+
+#: The player counts the rules allow.
+PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
 
 def new_game(players: int = 4, seed: int | None = None, deal: Mapping[str, Any] | None = None,
@@ -28,5 +33,5 @@ def load(text: str | bytes) -> AbracadaGame:
     return AbracadaGame.from_json(text)  # type: ignore[return-value]
 
 
-__all__ = ["CAST", "END", "NEXT_ROUND", "AbracadaGame", "Cast", "EndTurn", "NextRound", "OPTIONS",
-           "complete_deal", "load", "new_game", "parse_action"]
+__all__ = ["CAST", "END", "NEXT_ROUND", "OPTIONS", "PLAYERS", "AbracadaGame", "Cast", "EndTurn", "NextRound",
+           "check_invariants", "complete_deal", "load", "new_game", "parse_action", "redeal", "two_worlds"]

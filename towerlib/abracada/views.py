@@ -89,19 +89,19 @@ def _seat_event(event: Event, seat: int, public_secrets: bool) -> dict[str, Any]
     kind, who, data = event
     out: dict[str, Any] = {"kind": kind, "seat": who}
     if kind == "round_start":
-        out.update(round=data["round"], starter=data["starter"], removed=data["removed"],
-                   hands=[None if q == seat else h for q, h in enumerate(data["hands"])],
+        out.update(round=data["round"], starter=data["starter"], removed=list(data["removed"]),
+                   hands=[None if q == seat else list(h) for q, h in enumerate(data["hands"])],
                    pile=data["pile"], secret_pool=data["secret_pool"])
     elif kind == "draw":
         out["count"] = len(data["values"])
         if who != seat:
-            out["values"] = data["values"]
+            out["values"] = list(data["values"])
     elif kind == "secret":
         out["taken"] = data["value"] is not None
         if who == seat or public_secrets:
             out["value"] = data["value"]
     elif kind in PUBLIC_EVENTS:              # wholly public (rule 14, Q20)
-        out.update(data)
+        out.update(copy.deepcopy(data))
     else:                                    # fail closed: a new kind must be classified here
         raise ValueError(f"event kind {kind!r} has no visibility rule")
     return out

@@ -13,9 +13,10 @@ import random
 from typing import Any, Mapping
 
 from ..core.rng import MAX_SEED, GameRandom
+from ..core.worlds import TwoWorlds
 from .deduction import InvalidPosition, deduce
 from .engine import AbracadaGame
-from .rules import SPELLS
+from .rules import ALL_STONES, HAND_SIZE, REMOVED_FACE_UP, SECRET_STONES, SPELLS
 
 
 def sample_hand(view: Mapping[str, Any], rng: random.Random) -> list[int]:
@@ -88,3 +89,32 @@ def _rewrite_round_events(world: AbracadaGame, seat: int, secrets_redrawn: bool)
             taken[who] = k + 1
     for (where, j), v in zip(origins, world.hands[seat], strict=True):
         where[j] = v
+
+
+def two_worlds(rng: random.Random) -> TwoWorlds:
+    """Two deals that differ only in stones nobody at the table can see yet.
+
+    World ``b`` swaps one stone of the secret pool with the bottom stone of the pile (of another
+    value). Seat 0 (the observer) cannot tell them apart until the bottom stone is drawn, it
+    takes a secret stone itself, or the round is scored, which is what ``until`` says; until
+    then every view it gets, and who is asked to play, must be the same in both.
+    """
+    players = rng.choice([2, 3, 4, 5])
+    seed = rng.randrange(MAX_SEED)
+    while True:
+        stones = list(ALL_STONES)
+        rng.shuffle(stones)
+        hands = [stones[i:i + HAND_SIZE] for i in range(0, HAND_SIZE * players, HAND_SIZE)]
+        rest = stones[HAND_SIZE * players:]
+        removed, rest = rest[:REMOVED_FACE_UP[players]], rest[REMOVED_FACE_UP[players]:]
+        pool, pile = rest[:SECRET_STONES], rest[SECRET_STONES:]
+        k = next((i for i, s in enumerate(pool) if s != pile[-1]), None)
+        if k is not None:
+            break
+    deal = {"hands": hands, "removed": removed, "secret": pool, "pile": pile}
+    other = copy.deepcopy(deal)
+    other["secret"][k], other["pile"][-1] = pile[-1], pool[k]
+    a = AbracadaGame(players, seed=seed, deal=deal)
+    b = AbracadaGame(players, seed=seed, deal=other)
+    return TwoWorlds(a, b, observer=0,
+                     until=lambda g: g.phase != "play" or not g.pile or bool(g.secrets[0]))

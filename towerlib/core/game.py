@@ -16,8 +16,10 @@ rejected with the field that is wrong instead of producing an impossible game.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+import numbers
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
 
@@ -122,14 +124,19 @@ class GameBase:
         of this game, ``Cast(True)`` ("cast True"), ``Cast(3.0)``, ``None``, bytes or a list,
         raises :class:`IllegalAction` naming what is allowed, before anything changes.
         """
-        if action.__class__ in self._interned and self._interned[action.__class__].get(action) is action:
-            return action
+        interned = self._interned.get(action.__class__)
+        if interned is not None:
+            try:
+                if interned.get(action) is action:
+                    return action
+            except TypeError:                  # unhashable inside: certainly not one of ours
+                pass
         try:
             text = str(action)
         except Exception:                      # an object that cannot even say what it is
             text = None
         canonical = self._parse(text) if text is not None else None
-        if canonical is None or type(canonical) is not type(action):
+        if canonical is None or _kind(action) != _kind(canonical):
             raise IllegalAction("error.not_an_action", text=_describe(action), allowed=self._allowed_text())
         return canonical
 
@@ -217,6 +224,23 @@ class GameBase:
 
     def outcome(self) -> Outcome | None:  # pragma: no cover - every game overrides
         raise NotImplementedError
+
+
+def _kind(value: Any) -> Any:
+    """The shape of an action's value: its type, with every whole number (numpy's too) as ``int``.
+
+    Two actions of the same kind and the same text are the same move; ``Cast("4")`` or
+    ``Cast(True)`` are not of the kind of ``Cast(4)`` even where their text would pass.
+    """
+    if isinstance(value, bool) or value is None or isinstance(value, (str, bytes, float)):
+        return type(value)
+    if isinstance(value, numbers.Integral):
+        return int
+    if isinstance(value, tuple):
+        return (tuple, tuple(sorted((repr(_kind(v)) for v in value))))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value), tuple(_kind(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    return type(value)
 
 
 def _describe(value: Any) -> str:

@@ -1,0 +1,481 @@
+"""The conformance checks, as plain functions over a game module (see towerlib/README.md).
+
+Each check raises AssertionError on the first breach, so the suite can run it against every
+registered game and ``test_meta.py`` can run it against deliberately broken games and see it
+fail. A *game module* is what ``towerlib.registry.game_module(name)`` returns.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import random
+from types import ModuleType
+from typing import Any, Callable, Iterator
+
+import numpy as np
+
+from towerlib import IllegalAction, SaveError
+
+MAX_ACTIONS = 20_000          # far above any real game; a game that reaches it does not end
+FORBIDDEN_VIEW_KEYS = ("seed", "rng", "random_state", "deck_order", "rolls_to_come")
+
+
+# ----- playing ---------------------------------------------------------------------------------
+def random_options(module: ModuleType, rng: random.Random) -> dict[str, Any]:
+    """Some options with a fixed list of allowed values, each switched from its default at random."""
+    options = {}
+    for name, opt in module.OPTIONS.items():
+        if opt.allowed and rng.random() < 0.3:
+            options[name] = rng.choice(opt.allowed)
+    return options
+
+
+def new_random_game(module: ModuleType, rng: random.Random, options: bool = True):
+    """A game with a random player count, seed and (sometimes) options; retries options that clash."""
+    for _ in range(20):
+        players = rng.choice(list(module.PLAYERS))
+        try:
+            return module.new_game(players=players, seed=rng.randrange(2**31),
+                                   **(random_options(module, rng) if options else {}))
+        except ValueError:                  # an option set the player count does not allow
+            continue
+    return module.new_game(players=min(module.PLAYERS), seed=rng.randrange(2**31))
+
+
+def step(game, rng: random.Random):
+    """Apply one random legal action and return it."""
+    legal = game.legal_actions()
+    assert legal, f"legal_actions() is empty while the game is not over (player {game.current_player})"
+    action = legal[rng.randrange(len(legal))]
+    game.apply(action)
+    return action
+
+
+def play_out(module: ModuleType, game, rng: random.Random,
+             on_step: Callable[[Any], None] | None = None) -> int:
+    """Play ``game`` to its end with random legal actions; check invariants after each."""
+    for n in range(MAX_ACTIONS):
+        if game.is_over:
+            assert game.current_player is None and not game.legal_actions(), "a finished game still asks for moves"
+            assert game.outcome() is not None, "a finished game has no outcome()"
+            return n
+        assert game.current_player is not None, "nobody is asked to play but the game is not over"
+        step(game, rng)
+        module.check_invariants(game)
+        if on_step is not None:
+            on_step(game)
+    raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
+
+
+def positions(module: ModuleType, n_games: int, seed: int, chance: float = 0.1) -> Iterator[Any]:
+    """Games stopped at random moments (the same object is yielded at several moments)."""
+    rng = random.Random(seed)
+    for _ in range(n_games):
+        game = new_random_game(module, rng)
+        while not game.is_over:
+            step(game, rng)
+            if rng.random() < chance:
+                yield game
+        yield game
+
+
+# ----- actions ---------------------------------------------------------------------------------
+def check_action_texts(game) -> None:
+    """Every legal action's text parses back to an equal action."""
+    for action in game.legal_actions():
+        text = str(action)
+        assert game.parse_action(text) == action, f"{text!r} does not parse back to {action!r}"
+
+
+FUZZ_TEXTS = ["", " ", "pass pass", "1", "-1", "99999999999", "None", "True", "3.0", "nan", "\x00",
+              "cast", "bid", "hold", "move", "🐉", "a" * 500, "{}", "[]", "cast 1 2 3 4 5 6 7 8 9"]
+WRONG_TYPES = [True, False, 3.0, None, b"cast 1", [], [1], {}, {"cast": 1}, (), 2 + 0j, object(),
+               float("nan")]
+
+
+def _mutated_texts(game, rng: random.Random) -> list[str]:
+    texts = [str(a) for a in game.legal_actions()]
+    out = list(FUZZ_TEXTS)
+    for text in rng.sample(texts, min(4, len(texts))):
+        words = text.split()
+        out += [text + " 1", text + " x", " ".join(words[:-1]), text.upper() + "!", text.replace(" ", ""),
+                " ".join(w if not w.lstrip("-").isdigit() else str(int(w) + 1000) for w in words),
+                " ".join(w if not w.lstrip("-").isdigit() else "-" + w for w in words),
+                " ".join(w if not w.isdigit() else w + ".0" for w in words)]
+    out += ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz 0123456789-") for _ in range(rng.randrange(1, 20)))
+            for _ in range(5)]
+    return out
+
+
+def _field_mutants(game, rng: random.Random) -> list[tuple[Any, bool]]:
+    """Hand-built actions: a legal action with one field replaced. (mutant, must_raise)."""
+    out = []
+    legal = list(game.legal_actions())
+    for action in rng.sample(legal, min(6, len(legal))):
+        if not dataclasses.is_dataclass(action):
+            continue
+        for f in dataclasses.fields(action):
+            value = getattr(action, f.name)
+            if type(value) is int:
+                wrong = [True if value != 1 else False, float(value) + 0.5, float(value), None, str(value),
+                         b"1", [value], value + 10**6, -value - 1]
+                out += [(_replace(action, f.name, w), _differs(w, value)) for w in wrong]
+                out.append((_replace(action, f.name, np.int64(value)), False))
+            elif type(value) is str:
+                out += [(_replace(action, f.name, w), True) for w in (None, 1, b"x", value + "\x00", [value])]
+            elif type(value) is tuple:
+                out += [(_replace(action, f.name, w), w != value) for w in (None, list(value), (*value, 10**6), 7)]
+            elif value is None:
+                out += [(_replace(action, f.name, w), True) for w in ([], b"", 1.5)]
+            if f.name == "seat" and type(value) is int:
+                out += [(_replace(action, f.name, s), False) for s in range(game.players) if s != value]
+    return out
+
+
+def _differs(wrong: Any, value: int) -> bool:
+    """True when ``wrong`` must be refused outright (it is not the whole number ``value``)."""
+    return not (type(wrong) is int and wrong == value)
+
+
+def _replace(action: Any, name: str, value: Any) -> Any:
+    mutant = copy.copy(action)
+    object.__setattr__(mutant, name, value)
+    return mutant
+
+
+def check_bad_actions(module: ModuleType, game, rng: random.Random) -> int:
+    """Fuzzed texts, wrong types, hand-built mutants: IllegalAction and nothing changed, or a legal move.
+
+    A text or mutant may be accepted only when it *means* one of the legal actions (say
+    ``CAST 3`` or a numpy integer); then the game must still save and load.
+    """
+    legal = set(game.legal_actions())
+    tried = 0
+    candidates = [(t, False) for t in _mutated_texts(game, rng)] + [(w, True) for w in WRONG_TYPES]
+    candidates += _field_mutants(game, rng)
+    # well-formed actions that were legal at another moment of this game, but are not now
+    earlier = [a for a in dict.fromkeys(game.history[-300:]) if a not in legal]
+    candidates += [(a, True) for a in rng.sample(earlier, min(8, len(earlier)))]
+    candidates.sort(key=lambda c: not c[1])        # those that may be accepted (and end the check) last
+    for candidate, must_raise in candidates:
+        before = game.to_json()
+        try:
+            game.apply(candidate)
+        except IllegalAction:
+            after = game.to_json()
+            assert after == before, f"{candidate!r} was refused but changed the game"
+            tried += 1
+            continue
+        except Exception as exc:                                     # noqa: BLE001 - that is the failure
+            raise AssertionError(f"{candidate!r} raised {type(exc).__name__}: {exc}, not IllegalAction") from exc
+        assert not must_raise, f"{candidate!r} ({type(candidate).__name__}) was accepted"
+        played = game.history[-1]
+        assert played in legal, f"{candidate!r} was accepted as {played!r}, which was not legal"
+        text = game.to_json()                                   # the save must still work...
+        again = module.load(text)                               # ...and load
+        assert again.to_json() == text, f"after {candidate!r} the save does not round-trip"
+        return tried + 1                                        # the game moved on: stop here
+    return tried
+
+
+def check_wrong_seat(game) -> None:
+    """Actions that carry a seat are refused for a seat that is not asked to decide."""
+    for action in game.legal_actions():
+        if dataclasses.is_dataclass(action) and any(f.name == "seat" for f in dataclasses.fields(action)):
+            for seat in range(game.players):
+                mutant = _replace(action, "seat", seat)
+                if mutant in set(game.legal_actions()):
+                    continue
+                before = game.to_json()
+                try:
+                    game.apply(mutant)
+                except IllegalAction:
+                    assert game.to_json() == before
+                else:
+                    raise AssertionError(f"{mutant!r} was accepted for a seat that is not to play")
+
+
+# ----- views ---------------------------------------------------------------------------------
+def _containers(value: Any, out: dict[int, Any]) -> dict[int, Any]:
+    if isinstance(value, (list, dict)):
+        out[id(value)] = value
+        for item in (value.values() if isinstance(value, dict) else value):
+            _containers(item, out)
+    elif isinstance(value, tuple):
+        for item in value:
+            _containers(item, out)
+    return out
+
+
+def _reachable(obj: Any, out: set[int], seen: set[int]) -> set[int]:
+    """ids of every list and dict reachable from ``obj``'s attributes (the engine's state)."""
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, (list, dict)):
+            out.add(id(item))
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend(item)
+        elif hasattr(item, "__dict__") and not isinstance(item, type):
+            stack.append(vars(item))
+        elif hasattr(item, "__slots__") and not isinstance(item, (str, bytes, int, float, type)):
+            stack.extend(getattr(item, s, None) for s in item.__slots__)
+    return out
+
+
+def _mutate(value: Any) -> None:
+    """Change every list and dict inside a view, in place."""
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            _mutate(item)
+        value["__edited__"] = ["what if"]
+    elif isinstance(value, list):
+        for item in list(value):
+            _mutate(item)
+        value.append("what if")
+
+
+def _views(game, seat: int) -> list[tuple[dict, dict]]:
+    """(keyword arguments, view) for the full view and, where the game has one, the log-less one."""
+    views = [({}, game.view(seat))]
+    try:
+        views.append(({"log": False}, game.view(seat, log=False)))
+    except TypeError:
+        pass
+    return views
+
+
+def check_views(game) -> None:
+    """Views are JSON, name no seed or RNG, share nothing with the engine, and edits change nothing."""
+    engine = _reachable(game, set(), set())
+    before_save = game.to_json()
+    seen: dict[int, Any] = {}
+    originals = []
+    for seat in range(game.players):
+        for kwargs, view in _views(game, seat):
+            json.dumps(view, allow_nan=False)
+            _check_keys(view)
+            mine = _containers(view, {})
+            shared = engine & set(mine)
+            assert not shared, f"seat {seat}'s view shares {len(shared)} lists/dicts with the engine, e.g. " \
+                               f"{next(mine[i] for i in shared)!r:.80}"
+            again = set(mine) & set(seen)
+            assert not again, f"seat {seat}'s view shares a list/dict with another view"
+            seen.update(mine)
+            originals.append((seat, kwargs, copy.deepcopy(view)))
+            _mutate(view)
+    assert game.to_json() == before_save, "editing a view changed the game's save"
+    for seat, kwargs, original in originals:
+        assert game.view(seat, **kwargs) == original, f"editing a view changed what seat {seat} sees next"
+
+
+def _check_keys(value: Any, path: str = "view") -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            low = str(key).lower()
+            assert not any(bad in low for bad in FORBIDDEN_VIEW_KEYS), f"{path} has a key {key!r}"
+            _check_keys(item, f"{path}.{key}")
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            _check_keys(item, f"{path}[{i}]")
+    else:
+        assert not type(value).__name__.endswith("Random"), f"{path} holds a random generator"
+
+
+def check_redeal(module: ModuleType, game, rng: random.Random) -> None:
+    """A world re-dealt for a seat shows that seat exactly the same view, and plays on legally."""
+    for seat in range(game.players):
+        world = module.redeal(game, seat, rng)
+        assert world.view(seat) == game.view(seat), f"a re-dealt world looks different to seat {seat}"
+        module.check_invariants(world)
+        for _ in range(3):
+            if world.is_over:
+                break
+            step(world, rng)
+            module.check_invariants(world)
+
+
+def check_two_worlds(module: ModuleType, rng: random.Random, max_steps: int = 400) -> int:
+    """Along the same actions, two worlds the observer cannot tell apart give it the same views.
+
+    Returns how many actions were compared (the caller checks that some were).
+    """
+    tw = module.two_worlds(rng)
+    a, b, seat = tw.a, tw.b, tw.observer
+    assert a.to_json() != b.to_json(), "two_worlds returned the same world twice"
+    compared = 0
+    while not (tw.until is not None and tw.until(a)):
+        assert a.view(seat) == b.view(seat), f"after {compared} actions the observer sees the worlds differ"
+        assert a.current_player == b.current_player, "who decides depends on a hidden card"
+        if a.is_over or compared >= max_steps:
+            break
+        legal = a.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        if action not in set(b.legal_actions()):
+            break                          # the holder chose to show the hidden card
+        a.apply(action)
+        b.apply(action)
+        compared += 1
+    return compared
+
+
+# ----- save files ------------------------------------------------------------------------------
+def check_save_round_trip(module: ModuleType, game, rng: random.Random) -> None:
+    """Save mid-game, load, and both copies play on identically to the end."""
+    text = game.to_json()
+    twin = module.load(text)
+    assert twin.to_json() == text, "a loaded game saves differently"
+    for seat in range(game.players):
+        assert twin.view(seat) == game.view(seat), f"a loaded game looks different to seat {seat}"
+    follow = random.Random(rng.randrange(2**31))
+    while not game.is_over:
+        legal = game.legal_actions()
+        action = legal[follow.randrange(len(legal))]
+        assert game.apply(action) == twin.apply(str(action)), "the two copies' events differ"
+    assert twin.to_json() == game.to_json(), "a loaded game played on differently"
+
+
+def corruptions(text: str, rng: random.Random, count: int) -> Iterator[str]:
+    """Damaged versions of a save file: truncations, edited fields, edited actions, checksums."""
+    data = json.loads(text)
+    makers = [_truncate, _edit_state, _edit_action, _drop_action, _swap_actions, _edit_checksum, _edit_top,
+              _delete_key, _add_action, _flip_byte]
+    for i in range(count):
+        try:
+            yield makers[i % len(makers)](text, copy.deepcopy(data), rng)
+        except _NotApplicable:
+            continue
+
+
+class _NotApplicable(Exception):
+    pass
+
+
+def _truncate(text, data, rng):
+    return text[:rng.randrange(len(text))]
+
+
+def _leaves(value, path=()):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, (*path, i))
+    else:
+        yield path, value
+
+
+def _set(data, path, value):
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+def _edit_state(text, data, rng):
+    leaves = list(_leaves(data["state"]))
+    if not leaves:
+        raise _NotApplicable
+    path, value = rng.choice(leaves)
+    if isinstance(value, bool):
+        new = not value
+    elif isinstance(value, int):
+        new = value + rng.choice([-1, 1, 7])
+    elif isinstance(value, str):
+        new = value + "x"
+    elif value is None:
+        new = 0
+    else:
+        new = None
+    _set(data["state"], path, new)
+    return json.dumps(data)
+
+
+def _edit_action(text, data, rng):
+    if not data["actions"]:
+        raise _NotApplicable
+    i = rng.randrange(len(data["actions"]))
+    others = sorted(set(data["actions"]) - {data["actions"][i]})
+    data["actions"][i] = rng.choice(others) if others and rng.random() < 0.7 else data["actions"][i] + " 9"
+    return json.dumps(data)
+
+
+def _drop_action(text, data, rng):
+    if not data["actions"]:
+        raise _NotApplicable
+    del data["actions"][rng.randrange(len(data["actions"]))]
+    return json.dumps(data)
+
+
+def _swap_actions(text, data, rng):
+    acts = data["actions"]
+    pairs = [(i, j) for i in range(len(acts)) for j in range(i + 1, min(len(acts), i + 4)) if acts[i] != acts[j]]
+    if not pairs:
+        raise _NotApplicable
+    i, j = rng.choice(pairs)
+    acts[i], acts[j] = acts[j], acts[i]
+    return json.dumps(data)
+
+
+def _add_action(text, data, rng):
+    data["actions"].append(rng.choice(data["actions"] or ["pass"]))
+    return json.dumps(data)
+
+
+def _edit_checksum(text, data, rng):
+    c = data["checksum"]
+    i = rng.randrange(len(c))
+    data["checksum"] = c[:i] + ("0" if c[i] != "0" else "1") + c[i + 1:]
+    return json.dumps(data)
+
+
+def _edit_top(text, data, rng):
+    key = rng.choice(["players", "seed", "version", "format", "game", "options", "deal"])
+    value = data[key]
+    if key == "options" and value:
+        name = rng.choice(sorted(value))
+        value[name] = None if value[name] is not None else 1
+    elif key == "deal":
+        data[key] = {"nonsense": [1, 2]} if value is None else None
+    elif isinstance(value, int) and not isinstance(value, bool):
+        data[key] = value + 1
+    else:
+        data[key] = [value]
+    return json.dumps(data)
+
+
+def _delete_key(text, data, rng):
+    key = rng.choice(sorted(data))
+    del data[key]
+    return json.dumps(data)
+
+
+def _flip_byte(text, data, rng):
+    i = rng.randrange(len(text))
+    return text[:i] + chr((ord(text[i]) + rng.randrange(1, 50)) % 0x7E or 0x41) + text[i + 1:]
+
+
+def check_corrupt_saves(module: ModuleType, text: str, rng: random.Random, count: int) -> int:
+    """Every damaged save is refused with SaveError, unless the damage left the same JSON."""
+    original = json.loads(text)
+    refused = 0
+    for bad in corruptions(text, rng, count):
+        try:
+            same = json.loads(bad) == original
+        except ValueError:
+            same = False
+        try:
+            module.load(bad)
+        except SaveError:
+            refused += 1
+            continue
+        except Exception as exc:                                     # noqa: BLE001 - that is the failure
+            raise AssertionError(f"a damaged save raised {type(exc).__name__}: {exc}") from exc
+        assert same, f"a damaged save was loaded: {bad[:300]!r}"
+    return refused

@@ -1,0 +1,21 @@
+"""Illegal, malformed and wrong-typed actions raise IllegalAction and leave ``to_json()`` byte-identical."""
+from __future__ import annotations
+
+import random
+
+from checks import check_bad_actions, check_wrong_seat, positions
+from conftest import scaled
+
+
+def test_bad_actions_are_refused_and_change_nothing(module):
+    rng = random.Random(5)
+    refused = 0
+    for game in positions(module, scaled(12), seed=11, chance=0.08):
+        refused += check_bad_actions(module, game, rng)
+    assert refused > 500
+
+
+def test_actions_for_a_seat_not_asked_are_refused(module):
+    for game in positions(module, scaled(10), seed=12, chance=0.1):
+        if not game.is_over:
+            check_wrong_seat(game)

@@ -1,0 +1,106 @@
+"""The suite catches broken games: deliberately broken copies of Abracada must fail its checks."""
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+import towerlib.abracada as abracada
+from checks import check_bad_actions, check_redeal, check_two_worlds, check_views, play_out, positions
+from towerlib.abracada.engine import AbracadaGame
+from towerlib.abracada.worlds import redeal
+
+
+class MutatesBeforeChecking(AbracadaGame):
+    """Spends a life on every action, legal or not, before checking it."""
+
+    def _why_illegal(self, action):
+        self.lives[0] = max(0, self.lives[0] - 1)
+        return super()._why_illegal(action)
+
+
+class LeaksOwnStones(AbracadaGame):
+    """Shows a seat its own hand."""
+
+    def view(self, seat, log=True):
+        out = super().view(seat, log)
+        out["own_values"] = list(self.hands[seat])
+        return out
+
+
+class LeaksThePile(AbracadaGame):
+    """Shows the top of the pile, which nobody may see."""
+
+    def view(self, seat, log=True):
+        out = super().view(seat, log)
+        out["next_stone"] = self.pile[0] if self.pile else None
+        return out
+
+
+class SharesItsLists(AbracadaGame):
+    """Hands out the engine's own list of lives."""
+
+    def view(self, seat, log=True):
+        out = super().view(seat, log)
+        out["lives"] = self.lives
+        return out
+
+
+class BreaksConservation(AbracadaGame):
+    """Loses a stone from the pile whenever a turn ends."""
+
+    def _end_turn(self):
+        super()._end_turn()
+        if self.pile:
+            self.pile.pop()
+
+
+def broken(cls):
+    """A game module like towerlib.abracada whose games are of class ``cls``."""
+    def two_worlds(rng):
+        tw = abracada.two_worlds(rng)
+        tw.a.__class__ = tw.b.__class__ = cls
+        return tw
+    return SimpleNamespace(new_game=lambda players=4, seed=None, deal=None, **o: cls(players, seed, deal, **o),
+                           load=cls.from_json, OPTIONS=abracada.OPTIONS, PLAYERS=abracada.PLAYERS,
+                           check_invariants=abracada.check_invariants, redeal=redeal, two_worlds=two_worlds)
+
+
+def test_an_action_that_mutates_before_it_checks_is_caught():
+    module = broken(MutatesBeforeChecking)
+    rng = random.Random(1)
+    with pytest.raises(AssertionError, match="refused but changed the game"):
+        for game in positions(module, 3, seed=1):
+            check_bad_actions(module, game, rng)
+
+
+@pytest.mark.parametrize("cls", [LeaksOwnStones, LeaksThePile])
+def test_a_view_that_leaks_a_hidden_stone_is_caught(cls):
+    module = broken(cls)
+    rng = random.Random(2)
+    with pytest.raises(AssertionError, match="looks different"):
+        for game in positions(module, 5, seed=2, chance=0.2):
+            check_redeal(module, game, rng)
+
+
+def test_a_leak_is_caught_by_two_worlds():
+    module = broken(LeaksThePile)
+    rng = random.Random(3)
+    with pytest.raises(AssertionError, match="worlds differ"):
+        for _ in range(20):
+            check_two_worlds(module, rng)
+
+
+def test_a_view_that_shares_engine_lists_is_caught():
+    module = broken(SharesItsLists)
+    with pytest.raises(AssertionError, match="shares"):
+        for game in positions(module, 2, seed=4, chance=0.2):
+            check_views(game)
+
+
+def test_a_game_that_loses_a_stone_is_caught():
+    module = broken(BreaksConservation)
+    rng = random.Random(5)
+    with pytest.raises(AssertionError, match="stones not conserved"):
+        play_out(module, module.new_game(4, seed=5), rng)

@@ -1,0 +1,46 @@
+"""Thousands of seeded random games per registered game: all end, invariants hold after every action,
+``legal_actions()`` is never empty while the game runs, every action's text parses back."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from checks import check_action_texts, new_random_game, play_out, positions
+from conftest import scaled
+
+CHUNKS = 4
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_end_and_keep_their_invariants(module, chunk):
+    rng = random.Random(1000 + chunk)
+    lengths = []
+    for _ in range(scaled(250)):
+        game = new_random_game(module, rng)
+        module.check_invariants(game)
+        lengths.append(play_out(module, game, rng))
+    assert max(lengths) > 0
+
+
+def test_every_protocol_piece_is_there(module):
+    for name in ("new_game", "load", "OPTIONS", "PLAYERS", "check_invariants", "redeal", "two_worlds"):
+        assert hasattr(module, name), f"{module.__name__} lacks {name}"
+    game = module.new_game(players=min(module.PLAYERS), seed=1)
+    assert game.game_name and module.__name__.endswith(game.game_name)
+
+
+def test_every_action_text_parses_back(module):
+    checked = 0
+    for game in positions(module, scaled(30), seed=7, chance=0.3):
+        if not game.is_over:
+            check_action_texts(game)
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.slow
+def test_many_more_random_games(module):
+    rng = random.Random(99)
+    for _ in range(scaled(2000)):
+        play_out(module, new_random_game(module, rng), rng)
