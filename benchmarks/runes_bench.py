@@ -87,11 +87,30 @@ def bench_planner(count: int) -> list[float]:
     return times
 
 
+def bench_views(count: int, repeats: int = 5) -> tuple[float, int]:
+    """View-heavy work (issue 19 item 2): random 4-player games that build every seat's view,
+    log included, after each action. Returns the median time of ``repeats`` runs and the views built."""
+    runs, views = [], 0
+    for _ in range(repeats):
+        start, views = time.perf_counter(), 0
+        for seed in range(count):
+            game = new_game(players=4, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                for seat in range(game.players):
+                    game.view(seat)
+                    views += 1
+                game.apply(rng.choice(game.legal_actions()))
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs), views
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--queries", type=int, default=2000)
     parser.add_argument("--icepool-queries", type=int, default=200)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--view-games", type=int, default=20)
     args = parser.parse_args()
 
     build = bench_tables()
@@ -131,6 +150,9 @@ def main() -> None:
     elapsed, actions = bench_games(args.games)
     print(f"random 4-player games: {args.games} in {elapsed:.2f} s = {args.games / elapsed:.1f} games/s, "
           f"{actions / elapsed:,.0f} actions/s, {actions / args.games:.0f} actions/game")
+    median, views = bench_views(args.view_games)
+    print(f"view-heavy random 4-player games (every seat's view after each action): {args.view_games} games, "
+          f"median of 5 runs {median:.2f} s, {views / median:,.0f} views/s")
     planner = bench_planner(10)
     print(f"planner decision: median {ms(statistics.median(planner))}, p95 {ms(percentile(planner, 0.95))}")
 

@@ -95,7 +95,8 @@ class RunesGame(Effects, GameBase):
         for key in deal:
             if key not in _DEAL_KEYS:
                 raise InvalidDeal("runes.deal.unknown", field=key, known=", ".join(_DEAL_KEYS))
-        self._legal_cache: tuple[list[Action], frozenset[Action]] | None = None
+        self._legal_cache: tuple[list[Action], dict[Action, Action]] | None = None
+        self._log_cache: list[list[tuple]] = [[] for _ in range(n)]   # see views._log
         self.phase = "draft"
         self.round = 0
         self.q = self._deal_int(deal, "quantum", 0)
@@ -408,12 +409,18 @@ class RunesGame(Effects, GameBase):
     def legal_actions(self) -> list[Action]:
         return list(self._legal()[0])
 
-    def _legal(self) -> tuple[list[Action], frozenset[Action]]:
+    def _legal(self) -> tuple[list[Action], dict[Action, Action]]:
         """The legal actions, cached until the next action (random play asks twice per move)."""
         if self._legal_cache is None:
             legal = self._list_legal()
-            self._legal_cache = (legal, frozenset(legal))
+            self._legal_cache = (legal, {a: a for a in legal})
         return self._legal_cache
+
+    @property
+    def _interned(self) -> dict[type, dict[Action, Action]]:   # type: ignore[override]
+        """The current legal actions are the engine's own instances: applying one of them skips
+        the round trip through its text (GameBase._canonical)."""
+        return {Action: self._legal()[1]}
 
     def _parse(self, text: str) -> Action | None:
         return parse(text)

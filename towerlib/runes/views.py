@@ -31,17 +31,59 @@ _PENDING_PUBLIC = {
 _PENDING_PRIVATE = {"owl": ("cards",), "discard": ("cards",)}
 
 
+def _own(value: Any) -> Any:
+    """A copy of ``value`` that shares no list or dict with it (state and events hold scalars,
+    lists and dicts only), so a view never hands out the engine's own containers."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return [v if type(v) in _SCALARS else _own(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _SCALARS else _own(v) for k, v in value.items()}
+    return value
+
+
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
 def visible_event(event: Event, seat: int) -> dict[str, Any]:
-    """The event as ``seat`` may see it: its secret part only if ``seat`` is allowed."""
+    """The event as ``seat`` may see it, as the caller's own copy: its secret part only if
+    ``seat`` is allowed. Event data are scalars and flat lists, plus a ``secret`` dict of them
+    (see ``Effects._emit`` callers), so one level of copying is enough and keeps views cheap."""
     out = {"kind": event.kind, "seat": event.seat}
     for key, value in event.data.items():
-        if key == "to":
-            continue
-        if key == "secret":
-            if seat in event.data.get("to", ()):
-                out.update(value)
-            continue
-        out[key] = value
+        if type(value) is list:
+            out[key] = value[:]
+        elif key == "secret":
+            if seat in event.data["to"]:
+                for k, v in value.items():
+                    out[k] = v[:] if type(v) is list else v
+        elif key != "to":
+            out[key] = value
+    return out
+
+
+def _log(game: "RunesGame", seat: int) -> list[dict[str, Any]]:
+    """The last :data:`LOG_LENGTH` events as ``seat`` sees them, each the caller's own copy.
+
+    Events never change once emitted, so each seat's stripped form of an event is made once
+    (``game._log_cache``) and every view gets a fresh copy of it: a dict copy plus a copy of its
+    list fields, cheaper than stripping the secret parts again for every view.
+    """
+    events = game.events
+    start = max(0, len(events) - LOG_LENGTH)
+    cache = game._log_cache[seat]
+    if cache and cache[0][0] < start:
+        cache[:] = [entry for entry in cache if entry[0] >= start]
+    have = cache[-1][0] + 1 if cache else start
+    for index in range(max(have, start), len(events)):
+        shown = visible_event(events[index], seat)
+        cache.append((index, shown, [k for k, v in shown.items() if type(v) is list]))
+    out = []
+    for _, shown, lists in cache:
+        copy = shown.copy()
+        for key in lists:
+            copy[key] = copy[key][:]
+        out.append(copy)
     return out
 
 
@@ -76,9 +118,9 @@ def build_view(game: "RunesGame", seat: int, log: bool = True) -> dict[str, Any]
     if game.pending:
         p = game.pending[-1]
         pending = {"kind": p["kind"], "seat": p["seat"]}
-        pending.update({k: p[k] for k in _PENDING_PUBLIC[p["kind"]]})
+        pending.update({k: _own(p[k]) for k in _PENDING_PUBLIC[p["kind"]]})
         if p["seat"] == seat:
-            pending.update({k: p[k] for k in _PENDING_PRIVATE.get(p["kind"], ())})
+            pending.update({k: _own(p[k]) for k in _PENDING_PRIVATE.get(p["kind"], ())})
     turn = None
     if game.active is not None:
         turn = {"seat": game.active, "dice": list(game.dice), "rolls_used": game.rolls_used,
@@ -96,7 +138,7 @@ def build_view(game: "RunesGame", seat: int, log: bool = True) -> dict[str, Any]
         "is_over": game.is_over,
         "winners": list(game.winners),
         "quantum": game.q,
-        "options": dict(game.options),
+        "options": _own(dict(game.options)),
         "wizards": wizards,
         "hand": sorted(game.hand[seat]),
         "offers": list(game.offers[seat]) if drafting else [],
@@ -107,7 +149,7 @@ def build_view(game: "RunesGame", seat: int, log: bool = True) -> dict[str, Any]
         "decks": {"loot": len(game.loot_deck), "loot_discard": list(game.loot_discard),
                   "familiars": len(game.fam_deck), "familiar_discard": list(game.fam_discard)},
         "legal": [str(a) for a in game.legal_actions()] if me else [],
-        "log": [visible_event(e, seat) for e in game.events[-LOG_LENGTH:]] if log else None,
+        "log": _log(game, seat) if log else None,
     }
 
 
