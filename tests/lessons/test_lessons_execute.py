@@ -1,25 +1,17 @@
-"""Every Abracada lesson (English and Russian) runs top to bottom, within the time budget,
-and is committed clean: a heading first, no outputs, no widget state, ``ipywidgets as ipw``."""
+"""What nbval cannot check of the Abracada lessons (English and Russian).
+
+nbval (``pytest notebooks/``, see pyproject.toml) runs every notebook top to bottom. Here: the
+executed lessons write nothing to stderr and show computed Markdown (from the shared runner,
+which also answers every exercise), and each is committed clean: a heading first, no outputs,
+no widget state, ``ipywidgets as ipw``."""
 from __future__ import annotations
 
-import json
-import os
 import re
 
 import nbformat
 import pytest
 
 from lesson_runner import LESSONS, REPO
-
-BUDGET = float(os.environ.get("LESSON_BUDGET", "60"))     # seconds of wall time for all ten
-
-
-@pytest.mark.slow
-def test_all_lessons_execute_within_budget(executed_lessons):
-    runs, wall = executed_lessons
-    failed = {str(r.path.relative_to(REPO)): r.error for r in runs.values() if r.error}
-    assert not failed, f"lessons failed: {json.dumps(failed, indent=1)[:4000]}"
-    assert wall <= BUDGET, f"the ten lessons took {wall:.1f} s; the budget is {BUDGET:.0f} s"
 
 
 @pytest.mark.slow
