@@ -1,5 +1,5 @@
 """Helpers the Abracada lessons share: text with computed numbers, engine simulations, plots,
-and bot tournaments with a progress bar.
+bot tournaments, and :class:`LiveRun`: long simulations the student starts, watches and stops.
 
 Lesson notebooks never type a computed number into their prose. They compute it with
 ``towerlib`` and print it with :func:`say` (Markdown built in a code cell), so the text and the
@@ -9,7 +9,9 @@ language (a decimal comma in Russian).
     from widgets.lessons import say, prob, engine_deals, Tournament
     say(f"P(you hold the Dragon) = {prob(Fraction(5, 21), lang)}")
 
-matplotlib is imported only by the plotting functions, ipywidgets only by the widgets.
+matplotlib is imported only by the plotting functions, ipywidgets only by the widgets. Nothing
+slow runs while a lesson page renders: simulations bigger than a fraction of a second are a
+:class:`LiveRun` (a Start button, progress, live text and plot, Stop).
 """
 from __future__ import annotations
 
@@ -24,10 +26,11 @@ from towerlib.core.bots import play
 from towerlib.core.i18n import tr
 
 from . import lesson_messages as _lesson_messages  # noqa: F401  (registers the catalogue entries)
-from .exercises import Exercise, decimal, format_number
+from .exercises import Exercise, decimal, decimals_for, format_number
 
-__all__ = ["Exercise", "Tournament", "bot_entry", "convergence_plot", "copy_game", "decimal", "engine_deals", "num",
-           "pmf_plot", "prob", "say", "spell", "table", "whole"]
+__all__ = ["Exercise", "LiveRun", "Tournament", "bot_entry", "convergence_figure", "convergence_plot", "copy_game",
+           "decimal", "engine_deals", "legend_outside", "new_figure", "num", "pct", "pmf_figure", "pmf_plot", "prob", "say", "show",
+           "spell", "table", "tournament_run", "whole"]
 
 
 # ----- text --------------------------------------------------------------------------------------
@@ -50,7 +53,8 @@ def prob(x: Any, lang: str = "en", digits: int = 3) -> str:
 
 def pct(x: Any, lang: str = "en", digits: int = 1) -> str:
     """A proportion as a percentage, e.g. ``23.8%`` (``23,8%`` in Russian)."""
-    return decimal(100 * float(x), lang, digits) + "%"
+    text = f"{100 * float(x):.{decimals_for(100 * float(x), digits, 2)}f}"      # 0.077%, not 0.1%
+    return (text.replace(".", ",") if lang == "ru" else text) + "%"
 
 
 def whole(n: int, lang: str = "en") -> str:
@@ -91,41 +95,71 @@ def hidden_stones(game: abracada.AbracadaGame, seat: int = 0) -> list[int]:
     return list(game.hands[seat]) + list(game.secret_pool) + list(game.pile)
 
 
-def _plt():
-    import matplotlib.pyplot as plt
+def new_figure(width: float = 7.6, height: float = 3.2):
+    """A matplotlib Figure made without pyplot (so a simulation thread may draw it), with room
+    on the right for a legend that never covers a line."""
+    from matplotlib.figure import Figure
 
-    return plt
+    fig = Figure(figsize=(width, height), dpi=90)
+    return fig, fig.add_subplot(1, 1, 1)
 
 
-def convergence_plot(hits: Mapping[str, Sequence[bool]], exact: Mapping[str, float], lang: str = "en",
-                     xlabel_key: str = "lesson.plot.samples", title: str | None = None):
-    """Running frequency of each series against the number of samples, with its exact value dashed."""
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+def legend_outside(ax) -> None:
+    """The legend to the right of the axes, clear of every line."""
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False)
+
+
+def png(fig) -> bytes:
+    """The figure as PNG bytes (for an ipywidgets Image or IPython's display)."""
+    import io
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", bbox_inches="tight")
+    return buffer.getvalue()
+
+
+def show(fig) -> None:
+    """Display a figure made by :func:`new_figure` in the page."""
+    from IPython.display import Image, display
+
+    display(Image(png(fig)))
+
+
+def convergence_figure(hits: Mapping[str, Sequence[bool]], exact: Mapping[str, Any], lang: str = "en",
+                       xlabel_key: str = "lesson.plot.samples", title: str | None = None, total: int | None = None):
+    """Running frequency of each series (solid) against the number of samples, with its exact
+    value (dashed, same colour). A linear axis up to ``total`` (when given), so that a live run
+    fills it from left to right and the lines visibly settle on the dashed ones."""
+    fig, ax = new_figure()
+    longest = 1
     for i, (label, series) in enumerate(hits.items()):
         colour = f"C{i}"
         rates = stats.running_rate(series)
-        ax.plot(range(1, len(rates) + 1), rates, color=colour, lw=1.2, label=label)
+        longest = max(longest, len(rates))
+        ax.plot(range(1, len(rates) + 1), rates, color=colour, lw=1.4, label=label)
         if label in exact:
-            ax.axhline(float(exact[label]), color=colour, ls="--", lw=1,
+            ax.axhline(float(exact[label]), color=colour, ls="--", lw=1.2,
                        label=tr("lesson.plot.exact", lang, value=decimal(exact[label], lang)))
-    ax.set_xscale("log")
+    ax.set_xlim(0, max(total or 0, longest))
     ax.set_xlabel(tr(xlabel_key, lang))
     ax.set_ylabel(tr("lesson.plot.frequency", lang))
-    ax.set_ylim(0, 1)
+    ax.set_ylim(-0.02, 1.02)
     if title:
         ax.set_title(title)
-    ax.legend(fontsize=8, loc="best")
-    fig.tight_layout()
-    plt.show()
-    plt.close(fig)
+    legend_outside(ax)
+    return fig
 
 
-def pmf_plot(exact: Mapping[int, float], simulated: Mapping[int, float], lang: str = "en", title: str | None = None):
+def convergence_plot(hits: Mapping[str, Sequence[bool]], exact: Mapping[str, Any], lang: str = "en",
+                     xlabel_key: str = "lesson.plot.samples", title: str | None = None) -> None:
+    """Show :func:`convergence_figure`."""
+    show(convergence_figure(hits, exact, lang, xlabel_key, title))
+
+
+def pmf_figure(exact: Mapping[int, Any], simulated: Mapping[int, float], lang: str = "en", title: str | None = None):
     """Bars: an exact distribution beside simulated frequencies."""
-    plt = _plt()
     xs = sorted(set(exact) | set(simulated))
-    fig, ax = plt.subplots(figsize=(6.4, 3.0))
+    fig, ax = new_figure(7.0, 3.0)
     ax.bar([x - 0.2 for x in xs], [float(exact.get(x, 0)) for x in xs], width=0.4,
            label=tr("lesson.col.exact", lang))
     ax.bar([x + 0.2 for x in xs], [float(simulated.get(x, 0)) for x in xs], width=0.4,
@@ -135,10 +169,178 @@ def pmf_plot(exact: Mapping[int, float], simulated: Mapping[int, float], lang: s
     ax.set_ylabel(tr("lesson.plot.probability", lang))
     if title:
         ax.set_title(title)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    plt.show()
-    plt.close(fig)
+    legend_outside(ax)
+    return fig
+
+
+def pmf_plot(exact: Mapping[int, Any], simulated: Mapping[int, float], lang: str = "en", title: str | None = None) -> None:
+    """Show :func:`pmf_figure`."""
+    show(pmf_figure(exact, simulated, lang, title))
+
+
+# ----- simulations started from the page ---------------------------------------------------------
+def markdown_html(text: str) -> str:
+    """The little Markdown the lessons' live text uses (paragraphs, ``* `` lists, ``**bold**``,
+    ``*italic*`` and :func:`table` tables) as HTML, for an ipywidgets HTML widget."""
+    import html as _html
+    import re
+
+    def inline(t: str) -> str:
+        t = _html.escape(t.strip(), quote=False)
+        t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
+        return re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", t)
+
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = [line for line in block.splitlines() if line.strip()]
+        if not lines:
+            continue
+        if all(line.lstrip().startswith("|") for line in lines) and len(lines) >= 2:
+            cells = [[c.replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip())[1:-1]] for line in lines]
+            head, body = cells[0], cells[2:]
+            out.append('<table class="lesson-table"><thead><tr>' + "".join(f"<th>{inline(c)}</th>" for c in head)
+                       + "</tr></thead><tbody>" + "".join(
+                           "<tr>" + "".join(f"<td>{inline(c)}</td>" for c in row) + "</tr>" for row in body)
+                       + "</tbody></table>")
+        elif all(line.lstrip().startswith("* ") for line in lines):
+            out.append("<ul>" + "".join(f"<li>{inline(line.lstrip()[2:])}</li>" for line in lines) + "</ul>")
+        else:
+            out.append(f"<p>{inline(' '.join(lines))}</p>")
+    return "\n".join(out)
+
+
+class LiveRun:
+    """A long simulation that the student starts from the page (issue #13.2): a Start button,
+    a Stop button, a progress bar, and text and a plot redrawn as results come in.
+
+    ``step(n)`` advances the simulation by ``n`` units (deals, games); the caller keeps the
+    results. ``render()`` returns ``(markdown, figure or None)`` drawn from the results so far;
+    every sentence quoting a simulated number belongs in that markdown, so the text and the
+    table beside it can never disagree. The work runs in a thread so the Stop button (and the
+    rest of the page) stays live; :meth:`run` does the same work in the caller's thread (tests).
+    Nothing runs while the page renders: before the first press the panel shows ``idle``.
+    """
+
+    REDRAW_SECONDS = 0.4          # at most ~2.5 redraws a second: smooth, and cheap next to the work
+
+    def __init__(self, step: Callable[[int], None], render: Callable[[], tuple[str, Any]], batch: int,
+                 chunk: int, lang: str = "en", unit: str = "games", idle: str = "") -> None:
+        import threading
+
+        import ipywidgets as ipw
+
+        self._step, self._render, self.batch, self.chunk, self.lang, self.unit = step, render, batch, chunk, lang, unit
+        self.done = 0
+        self.target = 0
+        self.error: str | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.start_button = ipw.Button(description=tr(f"lesson.run.{unit}.start", lang, count=whole(batch, lang)),
+                                       icon="play", button_style="primary")
+        self.start_button.add_class("lesson-run-start")
+        self.stop_button = ipw.Button(description=tr("lesson.run.stop", lang), icon="stop", disabled=True)
+        self.stop_button.add_class("lesson-run-stop")
+        self.progress = ipw.IntProgress(value=0, min=0, max=batch)
+        self.progress.add_class("lesson-progress")
+        self.status = ipw.Label(tr("lesson.run.idle", lang))
+        self.status.add_class("lesson-run-status")
+        self._idle = markdown_html(idle) if idle else ""
+        self.text = ipw.HTML(self._idle)
+        self.text.add_class("lesson-live-text")
+        self.image = ipw.Image(format="png", layout=ipw.Layout(display="none", max_width="100%"))
+        self.image.add_class("lesson-live-plot")
+        self.start_button.on_click(lambda _: self.start())
+        self.stop_button.on_click(lambda _: self.stop())
+        self.widget = ipw.VBox([ipw.HBox([self.start_button, self.stop_button, self.progress, self.status]),
+                                self.text, self.image])
+        self.widget.add_class("lesson-live-run")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, units: int | None = None) -> None:
+        """Start (or continue with) ``units`` more units in a background thread."""
+        import threading
+
+        if self.running:
+            return
+        self._begin(units)
+        self._thread = threading.Thread(target=self._work, name="lesson-live-run", daemon=True)
+        self._thread.start()
+
+    def run(self, units: int | None = None) -> "LiveRun":
+        """The same as pressing Start, but in the caller's thread (returns when done)."""
+        self._begin(units)
+        self._work()
+        return self
+
+    def stop(self) -> None:
+        """Stop after the current chunk (the results so far stay on the page)."""
+        self._stop.set()
+
+    def reset(self) -> None:
+        """Forget the progress shown (the caller resets its results); only while not running."""
+        if self.running:
+            return
+        self.done = self.target = 0
+        self.progress.value, self.progress.max = 0, self.batch
+        self.status.value = tr("lesson.run.idle", self.lang)
+        self.start_button.description = tr(f"lesson.run.{self.unit}.start", self.lang, count=whole(self.batch, self.lang))
+        self.text.value = self._idle
+        self.image.value, self.image.layout.display = b"", "none"
+
+    def wait(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _begin(self, units: int | None) -> None:
+        self._stop.clear()
+        self.error = None
+        self.target = self.done + (units if units is not None else self.batch)
+        self.progress.max = self.target
+        self.start_button.disabled, self.stop_button.disabled = True, False
+
+    def _work(self) -> None:
+        import time as _time
+
+        drawn = 0.0
+        try:
+            while self.done < self.target and not self._stop.is_set():
+                n = min(self.chunk, self.target - self.done)
+                self._step(n)
+                self.done += n
+                self.progress.value = self.done
+                self.status.value = tr(f"lesson.run.{self.unit}.running", self.lang, done=whole(self.done, self.lang),
+                                       target=whole(self.target, self.lang))
+                if _time.perf_counter() - drawn >= self.REDRAW_SECONDS:
+                    self.redraw()
+                    drawn = _time.perf_counter()
+            key = "stopped" if self.done < self.target else "done"
+            self.status.value = tr(f"lesson.run.{self.unit}.{key}", self.lang, done=whole(self.done, self.lang))
+            self.redraw()
+        except Exception as err:  # shown on the page: a thread's exception would vanish
+            self.error = f"{type(err).__name__}: {err}"
+            self.status.value = tr("lesson.run.failed", self.lang, error=self.error)
+        finally:
+            self.start_button.description = tr(f"lesson.run.{self.unit}.more", self.lang,
+                                               count=whole(self.batch, self.lang))
+            self.start_button.disabled, self.stop_button.disabled = False, True
+
+    def redraw(self) -> None:
+        """Redraw the text and plot from the results so far (nothing before the first unit)."""
+        if not self.done:
+            return
+        text, fig = self._render()
+        self.text.value = markdown_html(text)
+        if fig is not None:
+            self.image.value = png(fig)
+            self.image.layout.display = None
 
 
 # ----- bot tournaments ---------------------------------------------------------------------------
@@ -194,22 +396,17 @@ class Tournament:
     def games(self) -> int:
         return len(self.winners)
 
-    def run(self, games: int, progress: Any = None) -> "Tournament":
-        """Play ``games`` more games; ``progress`` is an ipywidgets IntProgress (or None)."""
+    def run(self, games: int) -> "Tournament":
+        """Play ``games`` more games."""
         n = self.players
-        step = max(1, games // 50)
         start = time.perf_counter()
         first = self.games
-        if progress is not None:
-            progress.max = first + games
         for g in range(first, first + games):
             game = abracada.new_game(n, seed=self.seed + g, **self.options)
             seating = [self.entries[(s + g) % n] for s in range(n)]
             bots = [e.make((self.seed + g) * 10 + s) for s, e in enumerate(seating)]
             outcome = play(game, bots)
             self.winners.append(tuple(seating[w].label for w in outcome.winners))
-            if progress is not None and ((g + 1 - first) % step == 0 or g + 1 == first + games):
-                progress.value = g + 1
         self.seconds += time.perf_counter() - start
         return self
 
@@ -236,72 +433,54 @@ class Tournament:
             rows.append([r.label, r.games, r.wins, pct(r.rate, lang), f"{pct(lo, lang)} – {pct(hi, lang)}"])
         return table(headers, rows)
 
-    def plot(self, lang: str = "en", title: str | None = None) -> None:
-        """The running win rate of each entry with its 95% Wilson band: the law of large numbers."""
+    def figure(self, lang: str = "en", title: str | None = None, total: int | None = None):
+        """The running win rate of each entry with its 95% Wilson band: the law of large numbers.
+        A linear axis up to ``total`` games, so the bands are seen to narrow as the games come in."""
         import numpy as np
 
-        plt = _plt()
-        fig, ax = plt.subplots(figsize=(6.4, 3.2))
+        fig, ax = new_figure()
         x = np.arange(1, self.games + 1)
         for i, e in enumerate(self.entries):
             wins = np.cumsum([e.label in w for w in self.winners])
             rate = wins / x
             band = np.array([stats.wilson_interval(int(k), int(n)) for k, n in zip(wins, x)])
-            ax.plot(x, rate, color=f"C{i}", lw=1.2, label=e.label)
-            ax.fill_between(x, band[:, 0], band[:, 1], color=f"C{i}", alpha=0.15, lw=0)
-        ax.axhline(1 / self.players, color="grey", ls=":", lw=1)
-        ax.set_xscale("log")
-        ax.set_ylim(0, 1)
+            ax.plot(x, rate, color=f"C{i}", lw=1.4, label=e.label)
+            ax.fill_between(x, band[:, 0], band[:, 1], color=f"C{i}", alpha=0.18, lw=0)
+        ax.axhline(1 / self.players, color="grey", ls=":", lw=1.2, label=tr("lesson.plot.equal", lang))
+        ax.set_xlim(0, max(total or 0, self.games))
+        ax.set_ylim(-0.02, 1.02)
         ax.set_xlabel(tr("lesson.plot.games", lang))
         ax.set_ylabel(tr("lesson.plot.win_rate", lang))
         if title:
             ax.set_title(title)
-        ax.legend(fontsize=8, loc="upper right")
-        fig.tight_layout()
-        plt.show()
-        plt.close(fig)
+        legend_outside(ax)
+        return fig
 
 
-class TournamentPanel:
-    """A tournament on the page: a progress bar, the results table and plot, and a button that
-    plays more games (so the class can watch the intervals shrink)."""
+def tournament_run(tournament: Tournament, games: int, describe: Callable[[Tournament], str], lang: str = "en",
+                   title: str | None = None, chunk: int = 15, idle: str = "") -> LiveRun:
+    """A tournament on the page: press Play to play ``games`` games (again for more); the table,
+    the sentences ``describe(tournament)`` writes about it and the running win-rate plot are
+    redrawn together as the games come in. A box picks the first deal's number, so each student
+    (or each press of "new start") sees another run converge."""
+    import ipywidgets as ipw
 
-    def __init__(self, tournament: Tournament, games: int, lang: str = "en", title: str | None = None,
-                 more: int | None = None) -> None:
-        import ipywidgets as ipw
+    def render():
+        return tournament.table(lang) + "\n\n" + describe(tournament), tournament.figure(lang, title, live.target)
 
-        self.tournament, self.lang, self.title = tournament, lang, title
-        self.more = more if more is not None else games
-        self.progress = ipw.IntProgress(value=0, min=0, max=games, description=tr("lesson.progress", lang))
-        self.progress.add_class("lesson-progress")
-        self.status = ipw.Label("")
-        self.output = ipw.Output()
-        self.button = ipw.Button(description=tr("lesson.run_more", lang, games=self.more), icon="play")
-        self.button.add_class("lesson-run-more")
-        self.button.on_click(lambda _: self.run(self.more))
-        self.widget = ipw.VBox([ipw.HBox([self.progress, self.status]), self.output, self.button])
-        self.widget.add_class("lesson-tournament")
-        self._first = games
+    live = LiveRun(tournament.run, render, games, chunk, lang, "games", idle)
+    seed = ipw.BoundedIntText(value=tournament.seed, min=0, max=10**9, description=tr("lesson.run.seed", lang),
+                              style={"description_width": "initial"}, layout=ipw.Layout(width="16em"))
+    seed.add_class("lesson-run-seed")
 
-    def start(self) -> "TournamentPanel":
-        from IPython.display import display
+    def restart(change) -> None:
+        if live.running:
+            seed.value = tournament.seed
+            return
+        tournament.seed, tournament.winners, tournament.seconds = int(change["new"]), [], 0.0
+        live.reset()
 
-        display(self.widget)
-        self.run(self._first)
-        return self
-
-    def run(self, games: int) -> None:
-        from IPython.display import Markdown, display
-
-        self.button.disabled = True
-        try:
-            self.tournament.run(games, self.progress)
-            t = self.tournament
-            self.status.value = tr("lesson.progress.done", self.lang, games=t.games,
-                                   seconds=decimal(t.seconds, self.lang, 1))
-            self.output.clear_output(wait=True)
-            with self.output:
-                display(Markdown(t.table(self.lang)))
-                t.plot(self.lang, self.title)
-        finally:
-            self.button.disabled = False
+    seed.observe(restart, "value")
+    live.seed_box = seed
+    live.widget.children = (ipw.HBox([seed]),) + tuple(live.widget.children)
+    return live

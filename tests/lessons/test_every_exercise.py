@@ -7,6 +7,7 @@ student would: typing the answer and pressing Enter, or Check.
 """
 from __future__ import annotations
 
+import math
 import os
 import re
 from fractions import Fraction
@@ -45,9 +46,9 @@ def run_lesson(path: Path) -> list:
 
 
 def sig(x: Fraction, figures: int, lang: str) -> str:
-    text = f"{float(x):.{figures}g}"
-    if "e" in text:
-        text = f"{float(x):.{figures + 8}f}".rstrip("0")
+    """``x`` rounded to ``figures`` significant figures, trailing zeros kept (0.030, not 0.03)."""
+    decimals = max(0, figures - 1 - math.floor(math.log10(abs(float(x))))) if x else figures
+    text = f"{float(x):.{decimals}f}"
     return text.replace(".", ",") if lang == "ru" else text
 
 

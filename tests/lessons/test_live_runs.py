@@ -1,0 +1,115 @@
+"""Long simulations start from the page and their text is live (issues #13.2 and #20.3).
+
+Lesson 5 plays no game while it renders; its Play button runs the tournament (in a thread, so
+Stop works), and the sentence under the table is redrawn with the table: after "Play more" both
+quote the same number of games and the same win rate. The plots are legible: the legend sits
+outside the axes, so it covers no line.
+"""
+from __future__ import annotations
+
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from test_every_exercise import NOTEBOOKS, run_lesson
+from widgets.lessons import LiveRun, Tournament, bot_entry, convergence_figure, markdown_html, tournament_run
+
+LESSON5 = [NOTEBOOKS / "abracada" / "05_let_the_bots_play.ipynb", NOTEBOOKS / "abracada" / "ru" / "05_let_the_bots_play.ipynb"]
+
+
+def live_runs_in(namespace_widgets) -> list[LiveRun]:
+    return [w for w in namespace_widgets if isinstance(w, LiveRun)]
+
+
+def table_and_sentence(html: str) -> tuple[list[list[str]], str]:
+    rows = [re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", html)]
+    sentence = re.sub(r"<[^>]+>", "", html.split("</table>", 1)[1])
+    return [r for r in rows if r], sentence
+
+
+def test_markdown_html_renders_tables_lists_and_emphasis():
+    html = markdown_html("| a | b |\n|---|---|\n| 1 | x\\|y |\n\nSome **bold** and *it* text.\n\n* one\n* two")
+    assert "<th>a</th>" in html and "<td>x|y</td>" in html
+    assert "<b>bold</b>" in html and "<i>it</i>" in html and "<li>two</li>" in html
+    assert "&lt;" in markdown_html("1 < 2")
+
+
+@pytest.mark.parametrize("path", LESSON5, ids=["en", "ru"])
+def test_lesson5_plays_nothing_while_rendering_and_its_sentence_matches_its_table(path, monkeypatch):
+    made: list[LiveRun] = []
+    original = LiveRun.__init__
+
+    def spy(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(LiveRun, "__init__", spy)
+    start = time.perf_counter()
+    run_lesson(path)
+    assert time.perf_counter() - start < 10, "the lesson runs its tournaments while rendering"
+    assert len(made) == 2, "the three-bot tournament and the rule variants start from buttons"
+    tour, variants = made
+    assert tour.done == 0 and variants.done == 0 and tour.text.value and not tour.image.value
+    # "Play 900 games", then "Play 900 more games": the sentence follows the table every time.
+    small = 30
+    for pressed in (1, 2):
+        tour.run(small)
+        rows, sentence = table_and_sentence(tour.text.value)
+        games = {row[1] for row in rows}
+        assert games == {str(small * pressed)}, rows
+        best = max(rows, key=lambda r: int(r[2]))
+        assert best[0] in sentence and best[3] in sentence, (best, sentence)
+        assert re.search(rf"\b{small * pressed}\b", sentence), sentence
+        assert bytes(tour.image.value).startswith(b"\x89PNG")
+    assert "more" in tour.start_button.description or "ещё" in tour.start_button.description
+    variants.run(24)
+    assert "<li>" in variants.text.value and bytes(variants.image.value).startswith(b"\x89PNG")
+
+
+def test_a_live_run_works_in_a_thread_and_stops_on_request():
+    done, release = [], threading.Event()
+
+    def step(n):
+        release.wait(5)
+        done.extend([1] * n)
+
+    live = LiveRun(step, lambda: (f"**{len(done)}** units", None), batch=1000, chunk=10, lang="en", unit="deals")
+    live.start()
+    assert live.running and live.start_button.disabled and not live.stop_button.disabled
+    live.stop()
+    release.set()
+    live.wait(5)
+    assert not live.running and live.done == len(done) < 1000
+    assert "Stopped after" in live.status.value and f"<b>{live.done}</b>" in live.text.value
+    assert not live.start_button.disabled and live.stop_button.disabled
+
+
+def test_a_failing_simulation_says_so_on_the_page():
+    def step(n):
+        raise ValueError("broken deck")
+
+    live = LiveRun(step, lambda: ("", None), batch=10, chunk=5, lang="ru", unit="games").run()
+    assert "broken deck" in live.status.value and "ошибкой" in live.status.value
+    assert not live.start_button.disabled
+
+
+def test_a_new_first_deal_starts_a_new_tournament():
+    t = Tournament([bot_entry(n) for n in ("random", "counting", "ev")], seed=1)
+    live = tournament_run(t, 9, lambda t: f"{t.games} games", "en", chunk=3).run()
+    assert t.games == 9 and live.done == 9
+    live.seed_box.value = 5
+    assert t.games == 0 and t.seed == 5 and live.done == 0 and not live.image.value
+    live.run()
+    assert t.games == 9
+
+
+def test_plot_legends_sit_outside_the_axes():
+    fig = convergence_figure({"a": [True, False] * 50, "b": [False] * 100}, {"a": 0.5, "b": 0.01}, total=200)
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    legend = ax.get_legend().get_window_extent()
+    assert legend.x0 >= ax.get_window_extent().x1, "the legend covers the plot"
+    assert ax.get_ylim()[0] < 0 < 0.01 and ax.get_xlim()[1] == 200     # a line at 0 stays visible
