@@ -1,0 +1,270 @@
+"""Hold rules a student might use, priced exactly, beside the optimal re-roll policy.
+
+:mod:`.probability` answers "what is the *best* chance of a spell within k rolls". A student at
+the table rarely plays that policy; they follow a rule of thumb such as "keep the most common
+value" or "keep the pairs". This module prices any such rule by the same multiset Markov chain:
+a state is the sorted roll of five dice (252 states), a rule maps a state to the dice it keeps,
+and one re-roll moves probability mass from each state along the multinomial outcomes of the
+re-rolled dice. Everything is exact (:class:`fractions.Fraction`).
+
+It also solves the re-roll game for any *reward* of the final dice (not only "is the spell
+there"): :class:`RewardPolicy` does the backward induction for, e.g., the expected damage of
+the Attacks the final dice allow (used by :mod:`.duel`).
+
+A rule is a callable ``rule(dice) -> held`` on a sorted tuple of five dice, returning a
+sub-multiset (keeping all five means "stop"). :func:`p_within_rule` stops as soon as the dice
+allow the target spell, as a player would, and otherwise applies the rule.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from typing import Callable, Iterable, Mapping
+
+from ..core.errors import InvalidOption
+from ..core.i18n import register
+from .dice import FACES, SPELLS, allows, sub_multisets
+from .probability import DICE, STATES, outcomes, p_within, best_hold
+
+Dice = tuple[int, ...]
+Rule = Callable[[Dice], Dice]
+
+
+# ----- rules a student might use ---------------------------------------------------------------
+def keep_most_common(dice: Dice) -> Dice:
+    """Keep every die of the most common value (ties: the higher value), re-roll the rest."""
+    counts = Counter(dice)
+    value = max(counts, key=lambda v: (counts[v], v))
+    return (value,) * counts[value]
+
+
+def keep_pairs(dice: Dice) -> Dice:
+    """Keep every die whose value shows at least twice (all pairs, triples...), re-roll the rest."""
+    counts = Counter(dice)
+    return tuple(sorted(d for d in dice if counts[d] >= 2))
+
+
+def keep_high_pairs(dice: Dice) -> Dice:
+    """Keep the pairs of 4, 5 and 6 only (they hit most often), re-roll the rest."""
+    counts = Counter(dice)
+    return tuple(sorted(d for d in dice if counts[d] >= 2 and d >= 4))
+
+
+def reroll_all(dice: Dice) -> Dice:
+    """Keep nothing: every roll is a fresh roll of five dice."""
+    return ()
+
+
+#: The named rules the lessons compare (key: catalogue name ``runes.policy.<key>``).
+RULES: dict[str, Rule] = {"most_common": keep_most_common, "pairs": keep_pairs,
+                          "high_pairs": keep_high_pairs, "reroll_all": reroll_all}
+
+register({
+    "en": {"runes.policy.optimal": "Best holds (dynamic programming)",
+           "runes.policy.most_common": "Keep the most common value",
+           "runes.policy.pairs": "Keep the pairs",
+           "runes.policy.high_pairs": "Keep pairs of 4, 5, 6",
+           "runes.policy.reroll_all": "Re-roll everything"},
+    "ru": {"runes.policy.optimal": "Лучшие удержания (динамическое программирование)",
+           "runes.policy.most_common": "Оставлять самое частое значение",
+           "runes.policy.pairs": "Оставлять пары",
+           "runes.policy.high_pairs": "Оставлять пары 4, 5, 6",
+           "runes.policy.reroll_all": "Перебрасывать всё"},
+})
+
+
+def _check_rolls(rolls: int) -> None:
+    if isinstance(rolls, bool) or not isinstance(rolls, int) or not 1 <= rolls <= 12:
+        raise InvalidOption("runes.error.bad_rolls", value=rolls, low=1)
+
+
+def _check_spell(spell: str) -> None:
+    if spell not in SPELLS:
+        raise InvalidOption("runes.error.bad_spell", value=spell, allowed=", ".join(SPELLS))
+
+
+def _rule(rule: Rule | str) -> Rule:
+    if isinstance(rule, str):
+        if rule not in RULES:
+            raise InvalidOption("error.bad_option", name="rule", value=rule, allowed=" / ".join(RULES))
+        return RULES[rule]
+    if not callable(rule):
+        raise InvalidOption("error.bad_option", name="rule", value=rule, allowed=" / ".join(RULES))
+    return rule
+
+
+def _checked_hold(rule: Rule, state: Dice) -> Dice:
+    """The rule's hold for ``state``, sorted, and checked to be a sub-multiset of it."""
+    held = tuple(sorted(rule(state)))
+    if Counter(held) - Counter(state):
+        raise InvalidOption("runes.error.bad_dice", value=list(held))
+    return held
+
+
+# ----- the Markov chain over sorted rolls ------------------------------------------------------
+def first_roll() -> dict[Dice, Fraction]:
+    """The distribution of one roll of five dice over the 252 sorted states."""
+    return {o: Fraction(w, 6 ** DICE) for o, w in outcomes(DICE)}
+
+
+def step(dist: Mapping[Dice, Fraction], hold: Callable[[Dice], Dice]) -> dict[Dice, Fraction]:
+    """One re-roll: each state keeps ``hold(state)`` and re-rolls the other dice."""
+    out: dict[Dice, Fraction] = {}
+    for state, p in dist.items():
+        if not p:
+            continue
+        held = hold(state)
+        n = DICE - len(held)
+        if n == 0:
+            out[state] = out.get(state, 0) + p
+            continue
+        scale = p / 6 ** n
+        for o, w in outcomes(n):
+            nxt = tuple(sorted(held + o))
+            out[nxt] = out.get(nxt, 0) + scale * w
+    return out
+
+
+def rule_distributions(rule: Rule | str, rolls: int = 3, spell: str | None = None) -> list[dict[Dice, Fraction]]:
+    """The distribution of the dice after roll 1, 2, ..., ``rolls`` under ``rule``.
+
+    With ``spell`` given the player stops as soon as the dice allow it (keeps all five).
+    """
+    rule = _rule(rule)
+    _check_rolls(rolls)
+    if spell is not None:
+        _check_spell(spell)
+
+    def hold(state: Dice) -> Dice:
+        if spell is not None and allows(state, spell):
+            return state
+        return _checked_hold(rule, state)
+
+    dists = [first_roll()]
+    for _ in range(rolls - 1):
+        dists.append(step(dists[-1], hold))
+    return dists
+
+
+def p_within_rule(spell: str, rule: Rule | str, rolls: int = 3) -> Fraction:
+    """The exact chance of ``spell`` within ``rolls`` rolls when the player follows ``rule``
+    (and stops once the spell is there)."""
+    _check_spell(spell)
+    final = rule_distributions(rule, rolls, spell)[-1]
+    return sum((p for s, p in final.items() if allows(s, spell)), Fraction(0))
+
+
+def p_by_roll(spell: str, rule: Rule | str | None = None, rolls: int = 3) -> list[Fraction]:
+    """The chance of ``spell`` within 1, 2, ..., ``rolls`` rolls: under ``rule``, or under the
+    optimal policy of :func:`~.probability.p_within` when ``rule`` is None."""
+    _check_spell(spell)
+    _check_rolls(rolls)
+    if rule is None:
+        return [p_within(spell, k) for k in range(1, rolls + 1)]
+    return [sum((p for s, p in d.items() if allows(s, spell)), Fraction(0))
+            for d in rule_distributions(rule, rolls, spell)]
+
+
+def comparison(rolls: int = 3, rules: Iterable[str] = ("most_common", "pairs")) -> dict[str, dict[str, Fraction]]:
+    """For every spell: the optimal chance within ``rolls`` rolls and each named rule's chance."""
+    table = {}
+    for spell in SPELLS:
+        row = {"optimal": p_within(spell, rolls)}
+        for name in rules:
+            row[name] = p_within_rule(spell, name, rolls)
+        table[spell] = row
+    return table
+
+
+# ----- playing a turn (for simulations) --------------------------------------------------------
+def play_turn(rng: random.Random, hold: Callable[[Dice, int], Dice], rolls: int = 3) -> Dice:
+    """Roll five dice and re-roll ``rolls - 1`` times, keeping ``hold(dice, rolls_left)``; the
+    final sorted dice. Keeping all five stops early."""
+    dice = tuple(sorted(rng.randint(1, 6) for _ in range(DICE)))
+    for left in range(rolls - 1, 0, -1):
+        held = tuple(sorted(hold(dice, left)))
+        if len(held) == DICE:
+            break
+        dice = tuple(sorted(held + tuple(rng.randint(1, 6) for _ in range(DICE - len(held)))))
+    return dice
+
+
+def rule_hold(rule: Rule | str, spell: str | None = None) -> Callable[[Dice, int], Dice]:
+    """A ``hold(dice, rolls_left)`` for :func:`play_turn` that follows ``rule`` (stopping once
+    ``spell`` is there, if given)."""
+    rule = _rule(rule)
+    return lambda dice, left: dice if spell is not None and allows(dice, spell) else _checked_hold(rule, dice)
+
+
+def optimal_hold(spell: str) -> Callable[[Dice, int], Dice]:
+    """A ``hold(dice, rolls_left)`` that plays :func:`~.probability.best_hold` for ``spell``."""
+    _check_spell(spell)
+    return lambda dice, left: best_hold(dice, spell, left)[0]
+
+
+# ----- the re-roll game for any reward ---------------------------------------------------------
+@lru_cache(maxsize=None)
+def _holds_of(state: Dice) -> tuple[Dice, ...]:
+    return tuple(sub_multisets(state))
+
+
+class RewardPolicy:
+    """Backward induction for the re-roll game with a reward paid on the final dice.
+
+    ``value(dice, rolls_left)`` is the best expected reward from ``dice`` with ``rolls_left``
+    re-rolls; ``hold(dice, rolls_left)`` the dice to keep (all five = stop). Ties keep the
+    most dice, then the smallest hold in (size, value) order, as :func:`~.probability.best_hold`.
+    """
+
+    def __init__(self, reward: Callable[[Dice], Fraction], rolls: int = 3) -> None:
+        _check_rolls(rolls)
+        self.rolls = rolls
+        self.values: list[dict[Dice, Fraction]] = [{s: Fraction(reward(s)) for s in STATES}]
+        self.best: list[dict[Dice, Dice]] = [{s: s for s in STATES}]
+        for _ in range(rolls - 1):
+            prev = self.values[-1]
+            hold_value: dict[Dice, Fraction] = {}
+            values, best = {}, {}
+            for s in STATES:
+                top, top_hold = None, s
+                for h in _holds_of(s):
+                    v = hold_value.get(h)
+                    if v is None:
+                        n = DICE - len(h)
+                        v = prev[s] if n == 0 else Fraction(
+                            sum(w * prev[tuple(sorted(h + o))] for o, w in outcomes(n)), 6 ** n)
+                        hold_value[h] = v
+                    if top is None or v >= top:
+                        top, top_hold = v, h
+                values[s], best[s] = top, top_hold
+            self.values.append(values)
+            self.best.append(best)
+
+    def _state(self, dice: Iterable[int], rolls_left: int) -> Dice:
+        state = tuple(sorted(dice))
+        if len(state) != DICE or any(d not in FACES for d in state):
+            raise InvalidOption("runes.error.bad_dice", value=list(dice))
+        if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left < self.rolls:
+            raise InvalidOption("runes.error.bad_rolls", value=rolls_left, low=0)
+        return state
+
+    def value(self, dice: Iterable[int], rolls_left: int) -> Fraction:
+        state = self._state(dice, rolls_left)
+        return self.values[rolls_left][state]
+
+    def hold(self, dice: Iterable[int], rolls_left: int) -> Dice:
+        state = self._state(dice, rolls_left)
+        return self.best[rolls_left][state]
+
+    def expected(self) -> Fraction:
+        """The expected reward of a whole turn (``rolls`` rolls) under the best holds."""
+        return sum((p * self.values[self.rolls - 1][s] for s, p in first_roll().items()), Fraction(0))
+
+    def final_distribution(self) -> dict[Dice, Fraction]:
+        """The distribution of the final dice of a turn played with these holds."""
+        dist = first_roll()
+        for left in range(self.rolls - 1, 0, -1):
+            dist = step(dist, lambda s, left=left: self.best[left][s])
+        return dist
