@@ -214,7 +214,8 @@ class LiveRun:
     a Stop button, a progress bar, and text and a plot redrawn as results come in.
 
     ``step(n)`` advances the simulation by ``n`` units (deals, games); the caller keeps the
-    results. ``render()`` returns ``(markdown, figure or None)`` drawn from the results so far;
+    results. ``render()`` returns ``(markdown, figure, a list of figures, or None)`` drawn from
+    the results so far;
     every sentence quoting a simulated number belongs in that markdown, so the text and the
     table beside it can never disagree. The work runs in a thread so the Stop button (and the
     rest of the page) stays live; :meth:`run` does the same work in the caller's thread (tests).
@@ -249,6 +250,7 @@ class LiveRun:
         self.text.add_class("lesson-live-text")
         self.image = ipw.Image(format="png", layout=ipw.Layout(display="none", max_width="100%"))
         self.image.add_class("lesson-live-plot")
+        self.images = [self.image]          # more are added if ``render`` returns several figures
         self.start_button.on_click(lambda _: self.start())
         self.stop_button.on_click(lambda _: self.stop())
         self.widget = ipw.VBox([ipw.HBox([self.start_button, self.stop_button, self.progress, self.status]),
@@ -293,7 +295,8 @@ class LiveRun:
         self.status.value = tr("lesson.run.idle", self.lang)
         self.start_button.description = tr(f"lesson.run.{self.unit}.start", self.lang, count=whole(self.batch, self.lang))
         self.text.value = self._idle
-        self.image.value, self.image.layout.display = b"", "none"
+        for image in self.images:
+            image.value, image.layout.display = b"", "none"
 
     def wait(self, timeout: float | None = None) -> None:
         if self._thread is not None:
@@ -309,7 +312,7 @@ class LiveRun:
     def _work(self) -> None:
         import time as _time
 
-        drawn = 0.0
+        drawn, pause = 0.0, self.REDRAW_SECONDS
         try:
             while self.done < self.target and not self._stop.is_set():
                 n = min(self.chunk, self.target - self.done)
@@ -318,9 +321,11 @@ class LiveRun:
                 self.progress.value = self.done
                 self.status.value = tr(f"lesson.run.{self.unit}.running", self.lang, done=whole(self.done, self.lang),
                                        target=whole(self.target, self.lang))
-                if _time.perf_counter() - drawn >= self.REDRAW_SECONDS:
+                if _time.perf_counter() - drawn >= pause:
+                    began = _time.perf_counter()
                     self.redraw()
                     drawn = _time.perf_counter()
+                    pause = max(self.REDRAW_SECONDS, 3 * (drawn - began))   # drawing takes <= 1/4 of the time
             key = "stopped" if self.done < self.target else "done"
             self.status.value = tr(f"lesson.run.{self.unit}.{key}", self.lang, done=whole(self.done, self.lang))
             self.redraw()
@@ -336,11 +341,21 @@ class LiveRun:
         """Redraw the text and plot from the results so far (nothing before the first unit)."""
         if not self.done:
             return
-        text, fig = self._render()
+        import ipywidgets as ipw
+
+        text, figures = self._render()
         self.text.value = markdown_html(text)
-        if fig is not None:
-            self.image.value = png(fig)
-            self.image.layout.display = None
+        if figures is None:
+            return
+        figures = list(figures) if isinstance(figures, (list, tuple)) else [figures]
+        while len(self.images) < len(figures):
+            extra = ipw.Image(format="png", layout=ipw.Layout(max_width="100%"))
+            extra.add_class("lesson-live-plot")
+            self.images.append(extra)
+            self.widget.children = tuple(self.widget.children) + (extra,)
+        for image, fig in zip(self.images, figures):
+            image.value = png(fig)
+            image.layout.display = None
 
 
 # ----- bot tournaments ---------------------------------------------------------------------------
