@@ -65,6 +65,24 @@ def test_one_turn_against_simulation():
         assert abs(seen[outcome] / turns - p) < 4 * (p * (1 - p) / turns) ** 0.5 + 1e-3
 
 
+def test_simulate_turns_matches_the_outcomes():
+    turns = 5000
+    seen = duel.simulate_turns(turns, random.Random(12), counter_bonus=1)
+    assert sum(seen.values()) == turns
+    for outcome, p in duel.turn_outcomes(1).items():
+        p = float(p)
+        assert abs(seen[outcome] / turns - p) < 4 * (p * (1 - p) / turns) ** 0.5 + 1e-3
+
+
+def test_rule_damage_by_enumeration():
+    """Re-rolling everything leaves the last roll: its expected damage over the 7,776 ordered rolls."""
+    reward = duel.damage_reward(0)
+    one_roll = Fraction(sum(reward(tuple(sorted(r))) for r in product(range(1, 7), repeat=5)), 6 ** 5)
+    assert duel.expected_damage_of_rule("reroll_all") == one_roll
+    assert duel.expected_damage_of_rule("pairs") < duel.expected_damage(0)
+    assert duel.expected_damage_of_rule("high_pairs") < duel.expected_damage(0)
+
+
 def test_initiative_by_enumeration():
     assert duel.p_first("pyromancer", "necromancer") == Fraction(1, 2)
     # Chronomancer: d + 1 against d', ties won.

@@ -44,7 +44,7 @@ from ..core.errors import InvalidOption
 from ..core.i18n import Msg, register
 from .actions import Action, parse
 from .data import HOUSE_MAX_HEALTH, ROLLS_PER_TURN
-from .policy import Dice, RewardPolicy
+from .policy import Dice, RewardPolicy, play_turn, rule_distributions
 from .probability import p_counter
 
 #: RULE 13 table: an Attack's damage before the Quantum shadow (Q = 0 in a duel: it ends at the
@@ -130,6 +130,29 @@ def damage_policy(counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN) -> Reward
 def expected_damage(counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN) -> Fraction:
     """Expected Attack damage of one turn with the best holds (Quantum Death not counted)."""
     return damage_policy(counter_bonus, rolls).expected()
+
+
+def expected_damage_of_rule(rule: str, counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN) -> Fraction:
+    """Expected Attack damage of one turn when the holds follow a rule of thumb
+    (:data:`~.policy.RULES`) instead of the damage-maximising policy."""
+    reward = damage_reward(counter_bonus)
+    final = rule_distributions(rule, rolls)[-1]
+    return sum((p * reward(s) for s, p in final.items()), Fraction(0))
+
+
+def simulate_turns(turns: int, rng: random.Random, counter_bonus: int = 0,
+                   rolls: int = ROLLS_PER_TURN) -> Counter:
+    """Play ``turns`` turns with the damage-maximising holds and real counter dice: how often
+    each outcome of :func:`turn_outcomes` came up."""
+    hold = damage_policy(counter_bonus, rolls).hold
+    seen: Counter = Counter()
+    for _ in range(turns):
+        dice = play_turn(rng, hold, rolls)
+        if is_quantum(dice):
+            seen[KILL] += 1
+        else:
+            seen[sum(ATTACK_DAMAGE for v in pairs(dice) if rng.randint(1, 6) + counter_bonus <= v)] += 1
+    return seen
 
 
 @lru_cache(maxsize=None)
@@ -323,8 +346,6 @@ def simulate(a: str, b: str, health: tuple[int, int], games: int, seed: int = 0,
 def simulate_model(a: str | Duelist, b: str | Duelist, health: tuple[int, int], games: int,
                    rng: random.Random, first: str = "initiative") -> dict[str, float]:
     """The model played with plain dice (fast, no engine), for a quick check in a lesson."""
-    from .policy import play_turn
-
     da, db = duelist(a), duelist(b)
     holds = [damage_policy(db.counter_bonus).hold, damage_policy(da.counter_bonus).hold]
     bonus = [da.counter_bonus, db.counter_bonus]
