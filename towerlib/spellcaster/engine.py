@@ -1,0 +1,639 @@
+"""The SpellCaster engine: set-up, rounds, turns and the legal actions at every decision.
+
+Flow (RULES.md 4.2). Each seat buys attributes (``buy``); then rounds. A round starts with the
+wild-spell movement (rule 27) if any spell is wild, then every standing SpellCaster takes a
+turn clockwise from the first player. Decisions that interrupt a turn (offers to contest,
+the caster's contest order, routing a familiar, choosing how returned cards face) are
+*frames* on a stack: the top frame says who decides now, so ``current_player`` never depends
+on a hidden card.
+
+Chance is rolled by the engine from the seeded RNG; ``deal`` fixes it for scenarios:
+``attributes`` (per seat ``[life, will, focus, skill]`` points; skips buying), ``first``
+(the first player), ``decks`` (per seat, per element letter, card values from the top; the
+rest of that deck is shuffled below), ``rolls`` (d10 faces used before the RNG, in order),
+``positions`` (per seat a point), ``life`` (per seat, squares left) and ``displays`` (with
+``attributes``: per seat a list of spells under construction, ``{"motion": ["F3"], "mass": ["E1"],
+"up": true}``, their cards taken out of that seat's decks).
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from ..core.errors import InvalidDeal
+from ..core.game import GameBase, Outcome
+from ..core.i18n import Msg
+from . import messages as _messages  # noqa: F401  (registers the catalogue)
+from .actions import Action, draw_text, parse, spell_id, split_spell
+from .data import (ATTRIBUTE_POINTS, BASE_FOCUS, BASE_LIFE_ROWS, BASE_SKILL, BASE_WILL, DECK_VALUES,
+                   DIE_SIDES, ELEMENTS, MASS_MAX, MAX_LIFE_POINTS, MOTION_MAX, NEIGHBOURS, POINT_RATE,
+                   POINTS, ROW_SQUARES, SPELL_MAX, START_CORNERS, TOKENS_PER_WILL, action_points,
+                   rest_gain)
+from .motion import Motion
+from .contests import Contests
+from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from .views import build_view
+
+#: Deck-card knowledge flags: nobody but chance knows it, its owner knows it, everyone knows it.
+HIDDEN, OWNER, PUBLIC = 0, 1, 2
+#: Every way to spend the attribute points: (life, will, focus, skill), life at most MAX_LIFE_POINTS.
+PURCHASES: tuple[tuple[int, int, int, int], ...] = tuple(
+    (life, will, focus, ATTRIBUTE_POINTS - life - will - focus)
+    for life in range(MAX_LIFE_POINTS + 1) for will in range(ATTRIBUTE_POINTS + 1 - life)
+    for focus in range(ATTRIBUTE_POINTS + 1 - life - will))
+_DEAL_KEYS = ("attributes", "first", "decks", "rolls", "positions", "life", "displays")
+
+DONE, PUTBACK, CONTEST, DECLINE, REST, END, PASS = (Action(v) for v in (
+    "done", "putback", "contest", "decline", "rest", "end", "pass"))
+
+
+def new_spell(n: int) -> dict[str, Any]:
+    """An empty display slot."""
+    return {"state": "empty", "motion": [], "mass": [], "point": None, "origin": None,
+            "controller": None, "tokens": [0] * n, "lock": None, "since": -1}
+
+
+class SpellCasterGame(Contests, Motion, GameBase):
+    """One game of SpellCaster for 2-4 SpellCasters (see the module docstring for the flow)."""
+
+    game_name = "spellcaster"
+    MIN_PLAYERS = MIN_PLAYERS
+    MAX_PLAYERS = MAX_PLAYERS
+    OPTIONS = OPTIONS
+
+    # ================================================================ set-up
+    def _setup(self, deal: dict[str, Any] | None) -> None:
+        deal = deal or {}
+        n = self.players
+        for key in deal:
+            if key not in _DEAL_KEYS:
+                raise InvalidDeal("spellcaster.deal.unknown", field=key, known=", ".join(_DEAL_KEYS))
+        rolls = deal.get("rolls", [])
+        if not isinstance(rolls, list) or any(isinstance(r, bool) or r not in range(1, DIE_SIDES + 1)
+                                              for r in rolls):
+            raise InvalidDeal("spellcaster.deal.bad", field="rolls", value=rolls)
+        self.rolls: list[int] = list(reversed(rolls))        # popped from the end
+        first = deal.get("first")
+        if first is None:
+            first = self.rng.below(n)
+        elif isinstance(first, bool) or first not in range(n):
+            raise InvalidDeal("spellcaster.deal.bad", field="first", value=first)
+        self.first: int = first
+        self.round = 0
+        self.turn_no = 0
+        self.turn: dict[str, Any] | None = None
+        self.stack: list[dict[str, Any]] = []
+        self.winners: list[int] = []
+        self.over = False
+        corners = START_CORNERS[n]
+        self.pos: list[str] = [corners[(s - first) % n] for s in range(n)]
+        self.pos = self._deal_seats(deal, "positions", self.pos, lambda p: p in POINTS)
+        self.alive = [True] * n
+        self.rows = [BASE_LIFE_ROWS] * n
+        self.will = [BASE_WILL] * n
+        self.focus = [BASE_FOCUS] * n
+        self.skill = [BASE_SKILL] * n
+        self.life = [0] * n
+        self.pool = [0] * n
+        self.lost = [0] * n
+        self.spells: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+        self._setup_decks(deal)
+        attributes = deal.get("attributes")
+        if attributes is None:
+            self.stack = [{"kind": "buy", "seat": s} for s in reversed(range(n))]
+            self._life_deal = deal.get("life")
+        else:
+            if not isinstance(attributes, list) or len(attributes) != n:
+                raise InvalidDeal("spellcaster.deal.bad", field="attributes", value=attributes)
+            for s, bought in enumerate(attributes):
+                if not isinstance(bought, list) or tuple(bought) not in PURCHASES:
+                    raise InvalidDeal("spellcaster.deal.bad", field="attributes", value=bought)
+                self._buy(s, tuple(bought))
+            self._life_deal = deal.get("life")
+            self._apply_life_deal()
+            self._deal_displays(deal.get("displays"))
+            self._start_round()
+        self._advance()
+
+    def _deal_seats(self, deal: dict[str, Any], key: str, default: list[Any], ok) -> list[Any]:
+        value = deal.get(key)
+        if value is None:
+            return default
+        if not isinstance(value, list) or len(value) != self.players or not all(ok(v) for v in value):
+            raise InvalidDeal("spellcaster.deal.bad", field=key, value=value)
+        return list(value)
+
+    def _apply_life_deal(self) -> None:
+        if self._life_deal is None:
+            return
+        life = self._deal_seats({"life": self._life_deal}, "life", self.life,
+                                lambda v: isinstance(v, int) and not isinstance(v, bool))
+        for s, v in enumerate(life):
+            if not 1 <= v <= self.max_life(s):
+                raise InvalidDeal("spellcaster.deal.bad", field="life", value=life)
+        self.life = life
+
+    def _deal_displays(self, displays: Any) -> None:
+        if displays is None:
+            return
+        if not isinstance(displays, list) or len(displays) != self.players:
+            raise InvalidDeal("spellcaster.deal.bad", field="displays", value=displays)
+        for s, spells in enumerate(displays):
+            if not isinstance(spells, list) or len(spells) > self.focus[s]:
+                raise InvalidDeal("spellcaster.deal.bad", field="displays", value=spells)
+            for slot, spell in enumerate(spells):
+                if not isinstance(spell, dict) or set(spell) - {"motion", "mass", "up"}:
+                    raise InvalidDeal("spellcaster.deal.bad", field="displays", value=spell)
+                up = spell.get("up", True)
+                for section in ("motion", "mass"):
+                    for card in spell.get(section, []):
+                        deck = self.decks[s].get(card[:1]) if isinstance(card, str) else None
+                        at = next((i for i, c in enumerate(deck or []) if f"{card[0]}{c[0]}" == card), None)
+                        if at is None or not self.fits(s, slot, section, deck[at][0]):
+                            raise InvalidDeal("spellcaster.deal.bad", field="displays", value=card)
+                        deck.pop(at)
+                        self._place(s, slot, section, card, bool(up))
+
+    def _setup_decks(self, deal: dict[str, Any]) -> None:
+        """RULE 4: four shuffled 10-card element decks per player (top = end of the list)."""
+        fixed = deal.get("decks")
+        if fixed is not None and (not isinstance(fixed, list) or len(fixed) != self.players):
+            raise InvalidDeal("spellcaster.deal.bad", field="decks", value=fixed)
+        self.decks: list[dict[str, list[list[int]]]] = []
+        for s in range(self.players):
+            mine = {} if fixed is None else fixed[s]
+            if not isinstance(mine, dict) or any(e not in ELEMENTS for e in mine):
+                raise InvalidDeal("spellcaster.deal.bad", field="decks", value=mine)
+            decks = {}
+            for e in ELEMENTS:
+                top = mine.get(e, [])
+                rest = list(DECK_VALUES)
+                if not isinstance(top, list):
+                    raise InvalidDeal("spellcaster.deal.bad", field="decks", value=top)
+                for v in top:
+                    if isinstance(v, bool) or v not in rest:
+                        raise InvalidDeal("spellcaster.deal.bad", field="decks", value=top)
+                    rest.remove(v)
+                self.rng.shuffle(rest)
+                decks[e] = [[v, HIDDEN] for v in rest + list(reversed(top))]
+            self.decks.append(decks)
+
+    def _buy(self, seat: int, bought: tuple[int, ...]) -> None:
+        life, will, focus, skill = bought
+        self.rows[seat] = BASE_LIFE_ROWS + life * POINT_RATE
+        self.will[seat] = BASE_WILL + will * POINT_RATE
+        self.focus[seat] = BASE_FOCUS + focus * POINT_RATE
+        self.skill[seat] = BASE_SKILL + skill * POINT_RATE
+        self.life[seat] = self.max_life(seat)
+        self.pool[seat] = TOKENS_PER_WILL * self.will[seat]
+        self.spells[seat] = [new_spell(self.players) for _ in range(self.focus[seat])]
+
+    def max_life(self, seat: int) -> int:
+        """RULE 3 / HOUSE track: ten squares per bought row."""
+        return ROW_SQUARES * self.rows[seat]
+
+    # ================================================================ chance
+    def roll(self) -> int:
+        """One d10: the next fixed face of the deal, else the seeded RNG."""
+        if self.rolls:
+            return self.rolls.pop()
+        return self.rng.below(DIE_SIDES) + 1
+
+    # ================================================================ protocol
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.stack[-1]["seat"]
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Life Force squares left (0 for a retired SpellCaster)."""
+        return tuple(max(0, v) for v in self.life)
+
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        reason = "last_standing" if len(self.winners) == 1 and self.alive.count(True) == 1 else (
+            "draw" if not any(self.alive) else "round_limit")
+        return Outcome(tuple(self.winners), self.scores, reason)
+
+    def view(self, seat: int, log: bool = True) -> dict[str, Any]:
+        self._check_seat(seat)
+        return build_view(self, seat, log)
+
+    def _parse(self, text: str) -> Action | None:
+        return parse(text)
+
+    def spell(self, sid: str) -> dict[str, Any] | None:
+        """The display slot named ``sid`` or None."""
+        seat, slot = split_spell(sid)
+        if seat >= self.players or slot >= len(self.spells[seat]):
+            return None
+        return self.spells[seat][slot]
+
+    def all_spells(self):
+        """(sid, owner, spell) for every display slot."""
+        for s in range(self.players):
+            for i, sp in enumerate(self.spells[s]):
+                yield spell_id(s, i), s, sp
+
+    # ================================================================ legality
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        frame = self.stack[-1]
+        return getattr(self, "_legal_" + frame["kind"])(frame)
+
+    def _why_illegal(self, action: Action) -> Msg | None:
+        if self.over:
+            return Msg("spellcaster.why.over")
+        if action in self.legal_actions():
+            return None
+        return Msg("spellcaster.why.not_now", kind=Msg("spellcaster.frame." + self.stack[-1]["kind"]))
+
+    def _legal_buy(self, frame: dict[str, Any]) -> list[Action]:
+        return [Action("buy", " ".join(map(str, p))) for p in PURCHASES]
+
+    def _legal_turn(self, frame: dict[str, Any]) -> list[Action]:
+        seat, t = frame["seat"], self.turn
+        out: list[Action] = []
+        ap_left = t["ap"] - t["used"]
+        first_ok = t["used"] > 0 or t["ap"] == 1          # RULE 9: the first action is Conjure or Rest
+        if ap_left > 0:
+            if not t["conjured"] and not t["rested"]:
+                out.extend(self._conjure_choices(seat))
+            if not t["rested"] and not t["conjured"] and not t["moved"]:
+                out.append(REST)
+            if first_ok:
+                if not t["rested"]:
+                    out.extend(Action("move", p) for p in NEIGHBOURS[self.pos[seat]])
+                for sid, _, sp in self.all_spells():
+                    state = sp["state"]
+                    if state == "launched" and sp["controller"] == seat:
+                        out.append(Action("control", sid))
+                    elif state == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]):
+                        out.append(Action("continue", sid))
+                    elif state == "wild" and self.pool[seat] > 0 and self.free_pairs(seat) > 0:
+                        out.append(Action("capture", sid))
+        for sid, _, sp in self.all_spells():
+            state = sp["state"]
+            if state == "launched" and sp["controller"] == seat:
+                if sid in t["free"]:
+                    out.append(Action("control", sid))
+                out.append(Action("abandon", sid))
+            elif state == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]):
+                out.append(Action("withdraw", sid))
+            elif state == "ready" and sp["controller"] == seat and sp["since"] < self.turn_no:
+                out.append(Action("launch", sid))
+        if not self.duties(seat):
+            out.append(END)
+        return sorted(set(out), key=str)
+
+    def _conjure_choices(self, seat: int) -> list[Action]:
+        """RULE 11: draw only from decks of elements active at the SpellCaster's point."""
+        active = [e for e in POINTS[self.pos[seat]] if self.decks[seat][e]]
+        out = [Action("conjure", "B " + e) for e in active]
+        for combo in combinations_with_replacement(active, 3):
+            if all(combo.count(e) <= len(self.decks[seat][e]) for e in combo):
+                out.append(Action("conjure", "A " + draw_text(combo)))
+        return out
+
+    def duties(self, seat: int) -> list[str]:
+        """Rule 10: spells this seat must still Control (or abandon) and contests to Continue (or withdraw)."""
+        t = self.turn
+        out = []
+        for sid, _, sp in self.all_spells():
+            if sp["state"] == "launched" and sp["controller"] == seat and sid not in t["controlled"] and (
+                    sid not in t["fresh"] or self.options["duty_on_launch_turn"]):
+                out.append(sid)
+            elif sp["state"] == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]) and \
+                    sp["lock"]["since"] < self.turn_no and sid not in t["continued"]:
+                out.append(sid)
+        return out
+
+    def free_pairs(self, seat: int) -> int:
+        """Familiar pairs not on the board: one pair per Focus point."""
+        used = sum(1 for _, _, sp in self.all_spells() if sp["controller"] == seat and
+                   sp["state"] in ("launched", "offered", "ready", "locked"))
+        return self.focus[seat] - used
+
+    def fits(self, seat: int, slot: int, section: str, value: int) -> bool:
+        """RULE 12: the card fits the section, the spell's card count and the Skill limit."""
+        sp = self.spells[seat][slot]
+        if sp["state"] not in ("empty", "building"):
+            return False
+        cards = sp["motion"] + sp["mass"]
+        limit = MOTION_MAX if section == "motion" else MASS_MAX
+        return (len(sp[section]) < limit and len(cards) < SPELL_MAX and
+                sum(int(c[0][1]) for c in cards) + value <= self.skill[seat])
+
+    def complete(self, sp: dict[str, Any]) -> bool:
+        """S5: a spell is complete with enough Motion and Mass cards."""
+        return (sp["state"] == "building" and len(sp["motion"]) >= self.options["complete_min_motion"] and
+                len(sp["mass"]) >= self.options["complete_min_mass"])
+
+    def _legal_draw(self, frame: dict[str, Any]) -> list[Action]:
+        seat = frame["seat"]
+        slots = range(len(self.spells[seat]))
+        if frame["option"] == "B":
+            value = frame["cards"][0][1]
+            return [PUTBACK] + [Action("hide", f"{i + 1} {sec}") for i in slots for sec in ("motion", "mass")
+                                if self.fits(seat, i, sec, value)]
+        out = {Action("show", f"{e}{v} {i + 1} {sec}") for e, v, _ in frame["cards"] for i in slots
+               for sec in ("motion", "mass") if self.fits(seat, i, sec, v)}
+        return sorted(out, key=str) if out else [PUTBACK]
+
+    def _legal_launch(self, frame: dict[str, Any]) -> list[Action]:
+        return [Action("launch", sid) for sid in self.launchable(frame["seat"])] + [DONE]
+
+    def launchable(self, seat: int) -> list[str]:
+        """Complete spells ``seat`` could launch now (an unused token; a free familiar pair)."""
+        if self.pool[seat] < 1 or (self.options["launch_needs_pair"] and self.free_pairs(seat) < 1):
+            return []
+        return [spell_id(seat, i) for i, sp in enumerate(self.spells[seat]) if self.complete(sp)]
+
+    def _legal_offer(self, frame: dict[str, Any]) -> list[Action]:
+        return [CONTEST, DECLINE]
+
+    def _legal_order(self, frame: dict[str, Any]) -> list[Action]:
+        return [Action("resolve", str(q)) for q in frame["left"]]
+
+    def _legal_return(self, frame: dict[str, Any]) -> list[Action]:
+        return [Action("return", "down"), Action("return", "up")]
+
+    # ================================================================ doing
+    def _do(self, action: Action) -> None:
+        getattr(self, "_do_" + action.verb)(self.stack[-1], action.arg)
+        self._advance()
+
+    def _do_buy(self, frame: dict[str, Any], arg: str) -> None:
+        seat = frame["seat"]
+        bought = tuple(int(x) for x in arg.split())
+        self._buy(seat, bought)
+        self._emit("buy", seat, life=self.life[seat], will=self.will[seat], focus=self.focus[seat],
+                   skill=self.skill[seat])
+        self.stack.pop()
+        if not self.stack:
+            self._apply_life_deal()
+            self._start_round()
+
+    def _spend(self) -> None:
+        self.turn["used"] += 1
+
+    def _do_conjure(self, frame: dict[str, Any], arg: str) -> None:
+        seat = frame["seat"]
+        self._spend()
+        self.turn["conjured"] = True
+        option, decks = arg.split()
+        cards = []
+        for e in decks:
+            value, flag = self.decks[seat][e].pop()
+            cards.append([e, value, flag])
+        self._emit("draw", seat, option=option, decks=decks, to=[seat],
+                   secret={"cards": [f"{e}{v}" for e, v, _ in cards]})
+        self.stack.append({"kind": "draw", "seat": seat, "option": option, "cards": cards})
+
+    def _put_back(self, seat: int, cards: list[list[Any]], face_up: bool) -> None:
+        """Return cards to the top of their decks (S4), the last one ending on top."""
+        for e, v, flag in cards:
+            deck = self.decks[seat][e]
+            deck.append([v, PUBLIC if face_up or flag == PUBLIC else OWNER])
+            if self.options["return_to"] == "shuffle":
+                self.rng.shuffle(deck)
+                for card in deck:
+                    card[1] = HIDDEN
+
+    def _place(self, seat: int, slot: int, section: str, card: str, face_up: bool) -> None:
+        sp = self.spells[seat][slot]
+        sp["state"] = "building"
+        sp[section].append([card, face_up])
+
+    def _do_show(self, frame: dict[str, Any], arg: str) -> None:
+        seat = frame["seat"]
+        card, slot, section = arg.split()
+        cards = frame["cards"]
+        index = next(i for i, (e, v, _) in enumerate(cards) if f"{e}{v}" == card)
+        chosen = cards.pop(index)
+        self._place(seat, int(slot) - 1, section, card, True)
+        self._put_back(seat, list(reversed(cards)), False)
+        self._emit("place", seat, option="A", card=card, slot=int(slot), section=section,
+                   returned="".join(e for e, _, _ in reversed(cards)))
+        del chosen
+        self._end_conjure(seat)
+
+    def _do_hide(self, frame: dict[str, Any], arg: str) -> None:
+        seat = frame["seat"]
+        slot, section = arg.split()
+        e, v, _ = frame["cards"][0]
+        self._place(seat, int(slot) - 1, section, f"{e}{v}", False)
+        self._emit("place", seat, option="B", element=e, slot=int(slot), section=section, to=[seat],
+                   secret={"card": f"{e}{v}"})
+        self._end_conjure(seat)
+
+    def _do_putback(self, frame: dict[str, Any], arg: str) -> None:
+        seat = frame["seat"]
+        cards = frame["cards"]
+        face_up = frame["option"] == "B"
+        self._put_back(seat, list(reversed(cards)), face_up)
+        if face_up:
+            self._emit("putback", seat, option="B", cards=[f"{e}{v}" for e, v, _ in cards])
+        else:
+            self._emit("putback", seat, option="A", decks="".join(e for e, _, _ in reversed(cards)))
+        self._end_conjure(seat)
+
+    def _end_conjure(self, seat: int) -> None:
+        """The card step is over; RULE 13: the Conjure action may end with a launch."""
+        self.stack.pop()
+        if self.launchable(seat):
+            self.stack.append({"kind": "launch", "seat": seat})
+
+    def _do_done(self, frame: dict[str, Any], arg: str) -> None:
+        self.stack.pop()
+
+    def _do_rest(self, frame: dict[str, Any], arg: str) -> None:
+        seat = frame["seat"]
+        self._spend()
+        self.turn["rested"] = True
+        before = self.life[seat]
+        self.life[seat] = min(self.max_life(seat), before + rest_gain(self.pos[seat]))
+        self._emit("rest", seat, gain=self.life[seat] - before, life=self.life[seat])
+
+    def _do_move(self, frame: dict[str, Any], arg: str) -> None:
+        seat = frame["seat"]
+        self._spend()
+        self.turn["moved"] = True
+        self._emit("move", seat, frm=self.pos[seat], to_point=arg)
+        self.pos[seat] = arg
+        for sid, _, sp in list(self.all_spells()):          # RULE 20: familiars here strike
+            if sp["state"] in ("launched", "wild") and sp["point"] == arg and not self.over:
+                self.impact(sid, arg, trigger=seat)
+
+    def _do_end(self, frame: dict[str, Any], arg: str) -> None:
+        self._end_turn()
+
+    def _do_return(self, frame: dict[str, Any], arg: str) -> None:
+        self.stack.pop()
+        self._return_cards(frame["seat"], frame["cards"], arg == "up")
+
+    def _return_cards(self, owner: int, cards: list[str], face_up: bool) -> None:
+        self._put_back(owner, [[c[0], int(c[1:]), OWNER] for c in cards], face_up)
+        if face_up:
+            self._emit("return", owner, face="up", cards=list(cards))
+        else:
+            self._emit("return", owner, face="down", decks="".join(c[0] for c in cards), to=[owner],
+                       secret={"cards": list(cards)})
+
+    def clear_spell(self, owner: int, slot: int) -> list[str]:
+        """Empty a display slot; its cards (Motion first) are handed back to be returned."""
+        sp = self.spells[owner][slot]
+        cards = [c for c, _ in sp["motion"] + sp["mass"]]
+        self.spells[owner][slot] = new_spell(self.players)
+        return cards
+
+    def send_back(self, owner: int, cards: list[str]) -> None:
+        """RULE 15/23: the owner returns the cards face up or down; a retired owner's go face down."""
+        if not cards:
+            return
+        if self.alive[owner] and not self.over:
+            self.stack.append({"kind": "return", "seat": owner, "cards": cards})
+        else:
+            self._return_cards(owner, cards, False)
+
+    # ================================================================ turns and rounds
+    def _start_round(self) -> None:
+        self.round += 1
+        limit = self.options["round_limit"]
+        if limit and self.round > limit:
+            best = max(self.life[s] for s in range(self.players) if self.alive[s])
+            self._finish([s for s in range(self.players) if self.alive[s] and self.life[s] == best])
+            return
+        self._emit("round", None, round=self.round)
+        self.turn = None
+        self.stack = []
+        wild = [sid for sid, _, sp in self.all_spells() if sp["state"] == "wild"]
+        if wild:                                   # RULE 7: wild spells move before the first turn
+            self.start_wild(self._next_alive(self.first, include=True), wild)
+
+    def _next_alive(self, seat: int, include: bool = False) -> int:
+        n = self.players
+        for k in range(0 if include else 1, n + 1):
+            q = (seat + k) % n
+            if self.alive[q]:
+                return q
+        raise AssertionError("nobody is standing")
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn_no += 1
+        self.turn = {"seat": seat, "ap": action_points(self.life[seat]), "used": 0, "conjured": False,
+                     "rested": False, "moved": False, "controlled": [], "continued": [], "fresh": [],
+                     "free": []}
+        self.stack = [{"kind": "turn", "seat": seat}]
+        self._emit("turn", seat, ap=self.turn["ap"])
+
+    def _end_turn(self) -> None:
+        seat = self.turn["seat"]
+        for sid, _, sp in self.all_spells():                 # an unused free launch lapses
+            if sp["state"] == "ready" and sp["controller"] == seat and sp["since"] < self.turn_no:
+                self.unready(sid)
+        self._emit("end", seat)
+        self.stack = []
+        n, first = self.players, self.first
+        rel = (seat - first) % n
+        later = [q for q in range(n) if self.alive[q] and (q - first) % n > rel]
+        if later:
+            self._start_turn(min(later, key=lambda q: (q - first) % n))
+        else:
+            self._start_round()
+
+    def unready(self, sid: str) -> None:
+        """A free launch not taken: the spell is an ordinary complete spell again, its token back."""
+        sp = self.spell(sid)
+        caster = sp["controller"]
+        self.pool[caster] += sp["tokens"][caster]
+        sp["tokens"][caster] = 0
+        sp["state"], sp["controller"], sp["origin"] = "building", None, None
+        self._emit("lapse", caster, spell=sid)
+
+    def _finish(self, winners: list[int]) -> None:
+        self.over = True
+        self.winners = sorted(winners)
+        self.stack = []
+        self._emit("game_over", None, winners=self.winners)
+
+    def _advance(self) -> None:
+        """Settle automatic steps until a real decision is on top of the stack (or the game is over)."""
+        while not self.over:
+            if not self.stack:                     # the wild-spell movement is over: the first turn
+                self._start_turn(self._next_alive(self.first, include=True))
+                continue
+            frame = self.stack[-1]
+            kind, seat = frame["kind"], frame["seat"]
+            if kind == "turn":
+                if not self.alive[seat]:
+                    self._end_turn()
+                    continue
+                t = self.turn
+                if t["used"] >= t["ap"] and not self.duties(seat) and not any(
+                        a.verb in ("launch", "control") for a in self._legal_turn(frame)):
+                    self._end_turn()
+                    continue
+                return
+            if not self.alive[seat] and kind != "buy":
+                self.settle_for_retired(frame)
+                continue
+            if not self.settle(frame):
+                return
+
+    def settle(self, frame: dict[str, Any]) -> bool:
+        """Resolve a frame that needs no decision now; True if something changed."""
+        kind = frame["kind"]
+        if kind == "offer":
+            return self.settle_offer(frame)
+        if kind == "order":
+            return self.settle_order(frame)
+        if kind == "motion":
+            return self.settle_motion(frame)
+        if kind == "wild":
+            return self.settle_wild(frame)
+        return False
+
+    def settle_for_retired(self, frame: dict[str, Any]) -> None:
+        """A decision of a SpellCaster who has just retired is taken for them, or dropped."""
+        kind = frame["kind"]
+        if kind == "return":
+            self.stack.pop()
+            self._return_cards(frame["seat"], frame["cards"], False)
+        elif kind == "offer":
+            self.decline(frame)
+        elif kind == "wild":
+            self.wild_retired(frame)
+        else:                      # a draw, launch choice, contest order or route of a retired caster
+            self.stack.pop()
+            if kind == "draw":
+                self._put_back(frame["seat"], list(reversed(frame["cards"])), False)
+            elif kind == "order":
+                self.abandon_contests(frame)
+
+    # ================================================================ saves
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "round": self.round, "turn_no": self.turn_no, "first": self.first, "over": self.over,
+            "winners": list(self.winners), "alive": list(self.alive), "rows": list(self.rows),
+            "will": list(self.will), "focus": list(self.focus), "skill": list(self.skill),
+            "life": list(self.life), "pool": list(self.pool), "lost": list(self.lost), "pos": list(self.pos),
+            "decks": [{e: [list(c) for c in d[e]] for e in ELEMENTS} for d in self.decks],
+            "spells": [[_plain(sp) for sp in row] for row in self.spells],
+            "turn": _plain(self.turn), "stack": [_plain(f) for f in self.stack], "rolls": list(self.rolls),
+        }
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-shaped deep copy (tuples become lists)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
