@@ -61,6 +61,8 @@ def test_views_hide_hands_decks_and_dice():
     a = _world(["shield_scroll", "pickpocket"], ["grimoire", "poison_dart"], 1, [6, 6, 6])
     b = _world(["poison_dart", "smoke_bomb"], ["healing_potion", "staff_of_power"], 99, [4, 2, 5])
     for g in (a, b):
+        while g.current_player != 0 or g.phase != "roll":
+            g.apply("pass")          # everyone passes the windows before the first turn
         g.apply("hold 5 5")          # seat 0's re-roll uses the shared dice 1 2 3
     assert a.view(0) == b.view(0)
     assert a.view(2) == b.view(2)

@@ -12,12 +12,17 @@ from towerlib.core.errors import IllegalAction, InvalidDeal
 from towerlib.core.i18n import Msg, tr
 from towerlib.runes import Action, new_game
 
+from runes_helpers import ANYTIME, REACTIONS, settle
 
-def cast_now(game, *actions):
-    """Stop rolling and apply ``actions``; returns the events."""
+
+def cast_now(game, *actions, react=False):
+    """Stop rolling and apply ``actions``, everyone passing the windows in between (and the
+    attacked wizard's reaction windows too, unless ``react``); returns the events."""
+    kinds = ANYTIME if react else ANYTIME + REACTIONS
     events = game.apply("stop")
     for a in actions:
         events += game.apply(a)
+        events += settle(game, kinds)
     return events
 
 
@@ -82,6 +87,7 @@ def test_four_of_a_kind_as_two_attacks_and_damage_bonuses(runes_scenario):
     cast_now(g, "cast attack 2 2 -> 1")
     assert g.health[1] == 15 - (2 + 1 + 1 + 1)
     g.apply("cast attack 2 2 -> 1")
+    settle(g)
     assert g.health[1] == 10 - (2 + 1 + 1)
 
 
@@ -122,6 +128,7 @@ def test_familiar_without_slot_option(runes_scenario):
     g = new_game(players=2, seed=1, familiar_uses_slot=False,
                  deal={"wizards": ["enchanter", "alchemist"], "hands": [[], []], "spent": [["familiar"], []],
                        "dice": [6, 1, 3, 3, 3, 1, 2], "familiars": ["raven"]})
+    settle(g)
     g.apply("stop")
     assert Action("cast", "familiar", (3, 3, 3), "summon") in g.legal_actions()
 
@@ -185,6 +192,7 @@ def test_deep_freeze_and_haste(runes_scenario):
 def test_five_of_a_kind_as_full_house(distinct, allowed):
     g = new_game(players=2, seed=1, full_house_distinct_values=distinct,
                  deal={"wizards": ["warlock", "alchemist"], "hands": [[], []], "dice": [6, 1, 5, 5, 5, 5, 5]})
+    settle(g)
     g.apply("stop")
     assert (Action("cast", "class", (5, 5, 5, 5, 5)) in g.legal_actions()) is allowed
 
@@ -244,15 +252,19 @@ def test_damage_loot_only_after_rolling_and_closes_casting(runes_scenario):
     assert not any(a.name == "fire_scroll" for a in g.legal_actions())
     g.apply("stop")
     g.apply("play fire_scroll -> 1")
+    settle(g)
     assert g.health[1] == 13
     legal = {str(a) for a in g.legal_actions()}
     assert "play poison_dart -> 1" in legal and not any(t.startswith("cast") for t in legal)
 
 
 def test_crown_and_lucky_charm(runes_scenario):
-    g = runes_scenario([6, 1, 1, 2, 3, 4, 4, 5], artifacts=["crown_of_runes", None], hands=[["lucky_charm"], []])
+    g = runes_scenario([6, 1, 1, 2, 3, 4, 4, 5], artifacts=["crown_of_runes", None], hands=[["lucky_charm"], []],
+                       settled=False)
+    settle(g, ("window",))
     assert g.phase == "initiative" and g.current_player == 0   # a charm may re-roll initiative too
-    g.apply("pass")
+    assert "play lucky_charm 6" in {str(a) for a in g.legal_actions()}
+    settle(g)
     g.apply("crown 4 +1")
     assert g.dice == [1, 2, 3, 4, 5] and not any(a.verb == "crown" for a in g.legal_actions())
     g.apply("play lucky_charm 1")
@@ -262,37 +274,41 @@ def test_crown_and_lucky_charm(runes_scenario):
 # ---------------------------------------------------------------- reactions
 def test_shield_scroll_reaction(runes_scenario):
     g = runes_scenario([6, 1, 5, 5, 2, 3, 4, 1], hands=[[], ["shield_scroll", "healing_potion"]])
-    cast_now(g, "cast attack 5 5 -> 1")
+    cast_now(g, "cast attack 5 5 -> 1", react=True)
     assert g.current_player == 1 and g.view(1)["pending"]["kind"] == "counter"
     assert {"pass", "play shield_scroll", "play healing_potion"} <= {str(a) for a in g.legal_actions()}
     g.apply("play shield_scroll")
+    settle(g, ANYTIME)
     assert g.health[1] == 15 and g.current_player == 0 and "shield_scroll" in g.loot_discard
 
 
 def test_mirror_scroll_and_pass(runes_scenario):
     g = runes_scenario([6, 1, 5, 5, 2, 3, 4, 1], hands=[[], ["mirror_scroll"]])
-    cast_now(g, "cast attack 5 5 -> 1", "play mirror_scroll")
+    cast_now(g, "cast attack 5 5 -> 1", "play mirror_scroll", react=True)
     assert g.health == [13, 15]
     g = runes_scenario([6, 1, 5, 5, 2, 3, 4, 1], hands=[[], ["mirror_scroll"]])
-    cast_now(g, "cast attack 5 5 -> 1", "pass")
+    cast_now(g, "cast attack 5 5 -> 1", "pass", react=True)
     assert g.health == [15, 13]
 
 
 def test_lucky_charm_and_illusionist_reroll_the_counter(runes_scenario):
-    g = runes_scenario([6, 1, 5, 5, 2, 3, 4, 1, 6], hands=[[], ["lucky_charm"]])
-    g.apply("pass")                                  # seat 1 keeps the charm at initiative
-    cast_now(g, "cast attack 5 5 -> 1", "play lucky_charm 1")
+    g = runes_scenario([6, 1, 5, 5, 2, 3, 4, 1, 6], hands=[[], ["lucky_charm"]])   # kept at initiative
+    cast_now(g, "cast attack 5 5 -> 1", "play lucky_charm 1", react=True)
     assert g.health[1] == 15 and g.current_player == 0
     g = runes_scenario([6, 1, 5, 5, 2, 3, 4, 1, 2], wizards=["enchanter", "illusionist"])
-    cast_now(g, "cast attack 5 5 -> 1", "reroll")
-    assert g.health[1] == 13 and g.illusion_used[1]   # no reaction left: the hit lands at once
+    cast_now(g, "cast attack 5 5 -> 1", "reroll", react=True)
+    assert g.illusion_used[1] and g.pending[-1]["kind"] == "counter" and g.pending[-1]["die"] == 2
+    assert "reroll" not in {str(a) for a in g.legal_actions()}
+    g.apply("pass")                                   # the window stays open until seat 1 passes
+    assert g.health[1] == 13
 
 
 def test_smoke_bomb_cancels_loot_damage(runes_scenario):
     g = runes_scenario([6, 1, 3, 3, 2, 5, 6], hands=[["fire_scroll"], ["smoke_bomb"]])
-    cast_now(g, "play fire_scroll -> 1")
-    assert g.current_player == 1
+    cast_now(g, "play fire_scroll -> 1", react=True)
+    assert g.current_player == 1 and g.pending[-1]["kind"] == "smoke"
     g.apply("play smoke_bomb")
+    settle(g, ANYTIME)
     assert g.health[1] == 15 and g.current_player == 0
 
 
@@ -317,9 +333,11 @@ def test_unresolved_ties_reroll_among_the_tied(runes_scenario):
 def test_initiative_modifiers_and_quicksilver(runes_scenario):
     g = runes_scenario([4, 3, 1, 2, 3, 4, 6], artifacts=["leaden_boots", "boots_of_haste"])
     assert g.order == [1, 0]
-    g = runes_scenario([4, 5, 1, 2, 3, 4, 6], hands=[["quicksilver"], []])
+    g = runes_scenario([4, 5, 1, 2, 3, 4, 6], hands=[["quicksilver"], []], settled=False)
+    settle(g, ("window",))
     assert g.current_player == 0 and g.phase == "initiative"
     g.apply("play quicksilver")
+    settle(g)
     assert g.order == [0, 1] and g.active == 0
 
 
@@ -337,7 +355,7 @@ def test_incapacitation_hands_all_loot_to_the_finisher(runes_scenario):
 
 
 def test_amulet_of_vitality(runes_scenario):
-    g = runes_scenario([6, 1, 1, 2, 3, 4, 6], health=[14, 15], artifacts=["amulet_of_vitality", None],
+    g = runes_scenario([6, 1, 1, 2, 3, 4, 6], health=[17, 15], artifacts=["amulet_of_vitality", None],
                        hands=[["staff_of_power"], []])
     assert g.max_health == [18, 15] and g.health == [17, 15]
     g.apply("wield staff_of_power")          # the amulet is discarded: the extra health goes
@@ -367,6 +385,7 @@ def test_cursed_artifacts(runes_scenario):
     cast_now(g, "cast loot 1 2 3 4")
     assert g.artifact[0] == "cursed_idol" and g.hand[0] == ["staff_of_power"]
     g.apply("end")
+    settle(g)
     cast_now(g, "end")                              # seat 1's turn
     assert g.health[0] == 14                        # the idol bites at the start of seat 0's turn
     g.apply("wield staff_of_power")

@@ -92,6 +92,8 @@ def test_no_trait_holds_hidden_state():
 def test_forged_messages_leave_the_game_unchanged():
     game = runes.new_game(2, seed=4, deal={"wizards": ["druid", "warlock"], "dice": [6, 1, 2, 2, 3, 5, 6],
                                            "hands": [["fire_scroll"], ["shield_scroll"]]})
+    while game.phase != "roll":
+        game.apply("pass")                           # everyone passes the windows before the turn
     board = board_for(game)
     assert game.current_player == 0 and game.phase == "roll"
     before = game.to_json()
@@ -126,6 +128,8 @@ def test_forged_messages_leave_the_game_unchanged():
 def test_hold_reroll_and_cast_through_the_controls():
     game = runes.new_game(2, seed=1, deal={"wizards": ["druid", "warlock"], "hands": [[], []],
                                            "dice": [6, 1, 5, 5, 1, 2, 4, 5, 3, 6, 1]})
+    while game.phase != "roll":
+        game.apply("pass")
     board = board_for(game, advisor=True)
     assert [d.description for d in board._dice] == ["1", "2", "4", "5", "5"]
     assert "Best hold" in board._advisor.value

@@ -22,6 +22,7 @@ from ..core.bots import Bot, Choice
 from ..core.errors import InvalidOption
 from ..core.i18n import Msg
 from .actions import Action, parse
+from .data import CARD
 from .dice import allows
 from .probability import best_hold, outcomes, p_counter
 from .views import action_msg, seat_msg
@@ -29,6 +30,8 @@ from .views import action_msg, seat_msg
 #: Rough worth of each spell in "damage-equivalent" points, used to compare plans (planner).
 SPELL_WORTH = {"healing": 1.5, "attack": 1.2, "familiar": 2.5, "loot": 2.5, "chain": 0.0,
                "class": 4.0, "restore": 1.0, "quantum": 0.0}
+#: The cursed artifacts (a bot replaces one as soon as it can).
+CURSED = frozenset(c for c, card in CARD.items() if card.timing == "C")
 #: The greedy bot's order of preference among casts.
 GREEDY_ORDER = ("quantum", "chain", "class", "attack", "familiar", "restore", "loot", "healing")
 
@@ -146,6 +149,8 @@ class PlannerBot:
             return self._cast(view, actions)
         if decision == "counter":
             return self._react(view, actions)
+        if decision in ("window", "initiative", "smoke"):
+            return self._window(view, actions)
         return self._other(view, actions)
 
     # ------------------------------------------------------------------ helpers
@@ -319,6 +324,33 @@ class PlannerBot:
         return total
 
     # ------------------------------------------------------------------ reactions and choices
+    def _window(self, view: Mapping[str, Any], actions: list[Action]) -> Choice:
+        """A window every wizard gets (R18): cancel loot damage, wield a first artifact, drink
+        when hurt, take initiative cards; otherwise pass at once."""
+        me = view["wizards"][view["seat"]]
+        if Action("play", "smoke_bomb") in actions:
+            return Choice(Action("play", "smoke_bomb"), Msg("runes.bot.react", card=_card("smoke_bomb")))
+        if Action("play", "quicksilver") in actions:
+            return Choice(Action("play", "quicksilver"), Msg("runes.bot.card", card=_card("quicksilver")))
+        if me["artifact"] is None or me["artifact"] in CURSED:
+            wields = [a for a in actions if a.verb == "wield"]
+            if wields:
+                return Choice(wields[0], Msg("runes.bot.card", card=_card(wields[0].name)))
+        potion = self._potion(view, actions, 0)
+        if potion is not None:
+            return potion
+        return Choice(Action("pass"), Msg("runes.bot.pass"))
+
+    def _potion(self, view: Mapping[str, Any], actions: list[Action], coming: int) -> Choice | None:
+        """Drink a potion when hurt by 5 or more, or when ``coming`` damage would finish us."""
+        me = view["wizards"][view["seat"]]
+        if me["health"] > me["max_health"] - 5 and coming < me["health"]:
+            return None
+        for card in ("greater_healing_potion", "healing_potion"):
+            if Action("play", card) in actions:
+                return Choice(Action("play", card), Msg("runes.bot.card", card=_card(card)))
+        return None
+
     def _react(self, view: Mapping[str, Any], actions: list[Action]) -> Choice:
         for card in ("mirror_scroll", "shield_scroll"):
             if Action("play", card) in actions:
@@ -328,7 +360,8 @@ class PlannerBot:
                 return Choice(action, Msg("runes.bot.reroll"))
             if action.verb == "play" and action.name == "lucky_charm":
                 return Choice(action, Msg("runes.bot.react", card=_card("lucky_charm")))
-        return Choice(Action("pass"), Msg("runes.bot.pass"))
+        potion = self._potion(view, actions, view["pending"]["damage"] + view["quantum"])
+        return potion or Choice(Action("pass"), Msg("runes.bot.pass"))
 
     def _other(self, view: Mapping[str, Any], actions: list[Action]) -> Choice:
         if Action("play", "quicksilver") in actions:

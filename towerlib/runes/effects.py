@@ -58,9 +58,10 @@ class Effects:
             self._gain(seat, card)
         return drawn
 
-    def _gain(self, seat: int, card: str) -> None:
-        """A card enters ``seat``'s hand; a cursed artifact is wielded instead (RESOLVED, see rules)."""
-        if is_cursed(card):
+    def _gain(self, seat: int, card: str, drawn: bool = True) -> None:
+        """A card enters ``seat``'s hand. A cursed artifact *drawn* is wielded instead (RULE 18);
+        one handed over or stolen arrives as a card and is not wielded (R17)."""
+        if drawn and is_cursed(card):
             self._wield(seat, card)
         else:
             self.hand[seat].append(card)
@@ -91,7 +92,7 @@ class Effects:
         card = self._random_card(victim)
         if card is not None:
             self._emit("steal", thief, victim=victim, secret={"card": card}, to=[thief, victim])
-            self._gain(thief, card)
+            self._gain(thief, card, drawn=False)
 
     # -------------------------------------------------------------- health
     def foes(self, seat: int) -> list[int]:
@@ -139,7 +140,7 @@ class Effects:
             self._emit("handover", finisher, giver=seat, count=len(cards), secret={"cards": cards},
                        to=[seat, finisher])
             for card in cards:
-                self._gain(finisher, card)
+                self._gain(finisher, card, drawn=False)
         elif cards:
             self.loot_discard.extend(cards)
             self._emit("discard", seat, cards=cards)
@@ -174,7 +175,8 @@ class Effects:
                 + (self.wizard[caster] == "warlock" and self.health[target] > self.health[caster]))
 
     def _attack(self, caster: int, target: int, pair: int, damage: int) -> None:
-        """Roll the target's counter die (RULE 14) and resolve, opening a reaction window if useful."""
+        """Roll the target's counter die (RULE 14); unless it stops the attack, the target gets a
+        reaction window, whatever they hold (R18)."""
         ties = "defender" if self.shadow[target] or self.artifact[target] == "cloak_of_shadows" else "caster"
         self.shadow[target] = False
         window = {"kind": "counter", "seat": target, "attacker": caster, "pair": pair,
@@ -194,32 +196,21 @@ class Effects:
             return defense > offense
         return UNRESOLVED_TIE_WINNER == "defender"
 
-    def reactions(self, window: dict[str, Any]) -> bool:
-        """Whether the defender has anything that could still change a hit."""
-        seat, hand = window["seat"], self.hand[window["seat"]]
-        return ("shield_scroll" in hand or "mirror_scroll" in hand or "lucky_charm" in hand
-                or (self.wizard[seat] == "illusionist" and not self.illusion_used[seat]))
-
     def _settle_counter(self, window: dict[str, Any]) -> None:
-        """Resolve the attack in ``window`` now, or leave it pending while the defender may react."""
+        """Stop the attack in ``window`` if its counter die (maybe re-rolled) now stops it;
+        otherwise the window stays open until the defender reacts or passes (the hit)."""
         open_now = bool(self.pending) and self.pending[-1] is window
         if self.counter_stops(window):
             if open_now:
                 self.pending.pop()
             self._emit("countered", window["seat"], attacker=window["attacker"], by="die")
-        elif self.reactions(window):
-            if not open_now:
-                self.pending.append(window)
-        else:
-            if open_now:
-                self.pending.pop()
-            self._hurt([(window["seat"], window["damage"])], window["attacker"])
+        elif not open_now:
+            self.pending.append(window)
 
     def _loot_damage(self, caster: int, targets: list[int], damage: int) -> None:
-        """Damage from a loot card (timing E); a foe holding a Smoke Bomb may cancel it."""
-        plain = [t for t in targets if "smoke_bomb" not in self.hand[t]]
-        self._hurt([(t, damage) for t in plain], caster)
-        for t in reversed([t for t in targets if t not in plain]):
+        """Damage from a loot card (timing E): each target gets a window to cancel it with a
+        Smoke Bomb, whatever they hold (R18); ``pass`` takes the damage."""
+        for t in reversed(targets):
             self.pending.append({"kind": "smoke", "seat": t, "source": caster, "damage": damage})
 
     # -------------------------------------------------------------- familiars

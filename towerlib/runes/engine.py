@@ -8,11 +8,19 @@ then each wizard in order takes a turn: the engine rolls five dice, the wizard h
 Chance is rolled by the engine inside ``_do`` from the seeded RNG; a scenario may fix dice with
 ``deal={"dice": [...]}``, a queue of die faces used, one face per die, before the RNG.
 
-Reactions are decisions of the reacting seat: when an Attack would hit a wizard who holds a
-Shield Scroll, Mirror Scroll or Lucky Charm (or an Illusionist with their re-roll unused), or a
-damage card would hit one holding a Smoke Bomb, a *window* opens and ``current_player`` is that
-wizard until they react or ``pass``. Any-time loot (potions, Mana Crystal, Pickpocket, wielding)
-is played at one's own decisions: one's turn, one's windows and the initiative window.
+Decision windows (RULE 13, R18) never depend on a hidden card: who is asked to decide is the
+same whatever the hands. A window is a pending decision of one seat that closes only with
+``pass`` (or a reaction card that ends it); the seat may first play any number of any-time cards
+(potions, Mana Crystal, Pickpocket, wielding an artifact). They open:
+
+* before each initiative roll, for every standing wizard in seat order (round 1's is RULE 5's
+  set-up window: artifacts are wielded before the first roll);
+* after the initiative roll, for every standing wizard in seat order (Quicksilver, Lucky Charm);
+* for the target of every Attack the counter die does not stop (Shield Scroll, Mirror Scroll,
+  Lucky Charm, the Illusionist's re-roll) and of every loot damage card (Smoke Bomb);
+* after each spell group the current wizard casts and each damage card or Familiar Treat they
+  play, and at the end of each turn (the last turn of a round leaves it to the next round's
+  pre-initiative window), for every other standing wizard in turn order from the left.
 """
 from __future__ import annotations
 
@@ -28,13 +36,22 @@ from . import messages as _messages  # noqa: F401  (registers the catalogue)
 from .actions import Action, parse
 from .data import (BOARD_OFFERS, DAMAGE_CARDS, FAMILIAR, HOUSE_MAX_HEALTH, INITIATIVE_BONUS,
                    LOOT_DECK, POTIONS, QUICKSILVER_BONUS, REVIVE_FACE, ROLLS_PER_TURN, SLOTS,
-                   START_LOOT, TURN_DICE, WIZARD, WIZARDS, is_artifact)
+                   START_LOOT, TURN_DICE, WIZARD, WIZARDS, is_artifact, is_cursed)
 from .dice import COMBINABLE, SPELLS, groups, sub_multisets, without
 from .effects import Effects
 from .views import build_view
 
 #: Pending decisions that are choices (made automatically when only one option exists).
 CHOICES = frozenset({"keep", "spirit", "target", "restore", "owl", "discard", "copy"})
+#: Choices among hidden cards: asked even when only one option exists, since making them
+#: automatically would show everyone that the cards offered were all the same.
+HIDDEN_CHOICES = frozenset({"owl", "discard"})
+#: The any-time windows (R18) by the point of play that opens them.
+WINDOW_POINTS = ("before_initiative", "after_cast", "turn_end")
+#: RESOLVED (R17): a cursed artifact that arrives as a card (handed over, stolen) stays a card;
+#: False means it cannot be wielded from the hand by choice either (no one would, and offering
+#: it would only lengthen every list of legal actions).
+WIELD_CURSED_FROM_HAND = False
 
 
 @lru_cache(maxsize=None)
@@ -101,9 +118,7 @@ class RunesGame(Effects, GameBase):
         self.round = 0
         self.q = self._deal_int(deal, "quantum", 0)
         self.max_health = [self.options["max_health"]] * n
-        self.health = list(self._deal_list(deal, "health", [self.options["max_health"]] * n, int))
-        if any(not 0 <= h <= self.options["max_health"] for h in self.health) or sum(h > 0 for h in self.health) < 2:
-            raise InvalidDeal("runes.deal.bad", field="health", value=self.health)
+        self.health = list(self.max_health)
         self.slots = [{s: True for s in SLOTS} for _ in range(n)]
         for seat, spent in enumerate(self._deal_list(deal, "spent", [[]] * n, list)):
             for slot in spent:
@@ -115,6 +130,7 @@ class RunesGame(Effects, GameBase):
         self.familiar: list[str | None] = list(self._deal_list(deal, "summoned", [None] * n, (str, type(None))))
         self.next_init, self.init_mod = [0] * n, [0] * n
         self.init_dice: list[int] = []
+        self.init_rolled = False
         self.order: list[int] = []
         self.pos = 0
         self.revived = [False] * n
@@ -132,6 +148,12 @@ class RunesGame(Effects, GameBase):
             raise InvalidDeal("runes.deal.bad", field="dice", value=faces)
         self.dice_queue: list[int] = list(faces)
         self._setup_decks(deal)
+        # The deal's health is checked after its artifacts are wielded, so that an Amulet of
+        # Vitality's higher maximum counts (issue 19).
+        health = self._deal_list(deal, "health", list(self.max_health), int)
+        if any(not 0 <= h <= top for h, top in zip(health, self.max_health)) or sum(h > 0 for h in health) < 2:
+            raise InvalidDeal("runes.deal.bad", field="health", value=health)
+        self.health = list(health)
         self._setup_boards(deal)
         self._advance()
 
@@ -215,27 +237,44 @@ class RunesGame(Effects, GameBase):
 
     # ================================================================ rounds and turns
     def _start_round(self) -> None:
-        """RULE 6: every wizard, incapacitated ones included, rolls one initiative die."""
+        """A new round opens with a window for every standing wizard before the initiative roll
+        (R18; in round 1 this is RULE 5's set-up window for wielding artifacts)."""
         n = self.players
         self.round += 1
         self.illusion_used, self.geo_used = [False] * n, [False] * n
         self.shadow = [False] * n
+        self.phase, self.init_rolled = "initiative", False
+        self.init_dice, self.init_mod, self.order, self.pos = [], [0] * n, [], -1
+        self._open_windows("before_initiative", range(n))
+
+    def _roll_initiative(self) -> None:
+        """RULE 6: every wizard, incapacitated ones included, rolls one initiative die; then every
+        standing wizard gets a window for Quicksilver and Lucky Charm, whatever they hold."""
+        n = self.players
         self.init_dice = self._roll(n)
         self.init_mod = [self._initiative_bonus(s) + self.next_init[s] for s in range(n)]
         self.next_init = [0] * n
         self.revived = [self.health[s] <= 0 and self.init_dice[s] == REVIVE_FACE for s in range(n)]
-        self.phase = "initiative"
+        self.init_rolled = True
         self._emit("initiative_roll", None, round=self.round, dice=list(self.init_dice),
                    bonus=list(self.init_mod))
         for seat in reversed(range(n)):
-            if self.health[seat] > 0 and self._initiative_cards(seat):
+            if self.health[seat] > 0:
                 self.pending.append({"kind": "initiative", "seat": seat})
+
+    def _open_windows(self, point: str, seats: Any) -> None:
+        """An any-time window (R18) for each standing wizard of ``seats``, the first one first."""
+        for seat in reversed(list(seats)):
+            if self.health[seat] > 0:
+                self.pending.append({"kind": "window", "seat": seat, "point": point})
+
+    def _others_in_turn_order(self) -> list[int]:
+        """Every seat but the active one, clockwise from the active wizard's left."""
+        n, me = self.players, self.active
+        return [(me + k) % n for k in range(1, n)]
 
     def _initiative_bonus(self, seat: int) -> int:
         return (self.wizard[seat] == "chronomancer") + INITIATIVE_BONUS.get(self.artifact[seat], 0)
-
-    def _initiative_cards(self, seat: int) -> bool:
-        return "quicksilver" in self.hand[seat] or "lucky_charm" in self.hand[seat]
 
     def _finish_initiative(self) -> None:
         """Order the wizards who play this round; RULE 6 tie-breaks, W9, then re-rolls."""
@@ -319,7 +358,10 @@ class RunesGame(Effects, GameBase):
             self.revived[seat] = False
             if self.health[seat] > 0:
                 self._incapacitate(seat, None)   # RULE 17: incapacitated again after the turn
+        others = self._others_in_turn_order()
         self.active, self.phase = None, "next"
+        if any(self.health[s] > 0 or self.revived[s] for s in self.order[self.pos + 1:]):
+            self._open_windows("turn_end", others)   # the last turn's is the next round's first window
 
     def _check_end(self) -> bool:
         """RULE 8: the game ends as soon as at most one wizard stands (none standing: R12 draw)."""
@@ -344,22 +386,25 @@ class RunesGame(Effects, GameBase):
                     self._drop_pending()
                 self._end_turn()
                 continue
-            if self.phase == "next":
-                self._next_turn()
-                continue
             if self.pending:
                 top = self.pending[-1]
                 if top["kind"] in CHOICES:
                     options = self._pending_actions(top)
-                    if len(options) <= 1:
+                    if not options or (len(options) == 1 and top["kind"] not in HIDDEN_CHOICES):
                         if options:
                             self._dispatch(options[0])
                         else:
                             self._drop_pending()
                         continue
                 return
+            if self.phase == "next":
+                self._next_turn()
+                continue
             if self.phase == "initiative":
-                self._finish_initiative()
+                if self.init_rolled:
+                    self._finish_initiative()
+                else:
+                    self._roll_initiative()
                 continue
             return
 
@@ -450,7 +495,7 @@ class RunesGame(Effects, GameBase):
             "slots": self.slots, "hand": self.hand, "artifact": self.artifact, "familiar": self.familiar,
             "loot_deck": self.loot_deck, "loot_discard": self.loot_discard, "fam_deck": self.fam_deck,
             "fam_discard": self.fam_discard, "init_dice": self.init_dice, "init_mod": self.init_mod,
-            "next_init": self.next_init, "order": self.order, "pos": self.pos, "revived": self.revived,
+            "next_init": self.next_init, "init_rolled": self.init_rolled, "order": self.order, "pos": self.pos, "revived": self.revived,
             "frozen": self.frozen, "bear": self.bear, "shadow": self.shadow,
             "illusion_used": self.illusion_used, "geo_used": self.geo_used, "active": self.active,
             "dice": self.dice, "rolls_used": self.rolls_used, "rolls_allowed": self.rolls_allowed,
@@ -526,12 +571,15 @@ class RunesGame(Effects, GameBase):
             out += [Action("play", "mana_crystal", arg=slot) for slot in self.spent_slots(seat)]
         if "pickpocket" in hand:
             out += [Action("play", "pickpocket", target=t) for t in self.foes(seat) if self.hand[t]]
-        out += [Action("wield", card) for card in sorted(set(hand)) if is_artifact(card)]
+        out += [Action("wield", card) for card in sorted(set(hand))
+                if is_artifact(card) and (WIELD_CURSED_FROM_HAND or not is_cursed(card))]
         return out
 
     def _pending_actions(self, p: dict[str, Any]) -> list[Action]:
         seat, kind = p["seat"], p["kind"]
         hand = self.hand[seat]
+        if kind == "window":
+            return [Action("pass")] + self._anytime_actions(seat)
         if kind == "initiative":
             out = [Action("pass")]
             if "quicksilver" in hand:
@@ -548,7 +596,8 @@ class RunesGame(Effects, GameBase):
                 out.append(Action("reroll"))
             return out + self._anytime_actions(seat)
         if kind == "smoke":
-            return [Action("pass"), Action("play", "smoke_bomb")] + self._anytime_actions(seat)
+            smoke = [Action("play", "smoke_bomb")] if "smoke_bomb" in hand else []
+            return [Action("pass")] + smoke + self._anytime_actions(seat)
         if kind == "keep":
             return [Action("keep"), Action("release")]
         if kind == "spirit":
@@ -575,10 +624,7 @@ class RunesGame(Effects, GameBase):
         self._legal_cache = None
         getattr(self, "_act_" + action.verb)(action)
         if self.pending and self.pending[-1]["kind"] == "counter":
-            self._settle_counter(self.pending[-1])   # a wielded ring or a re-roll may change it
-        elif self.pending and self.pending[-1]["kind"] == "initiative" and not self._initiative_cards(
-                self.pending[-1]["seat"]):
-            self.pending.pop()
+            self._settle_counter(self.pending[-1])   # a wielded ring or a re-roll may stop it
 
     def _act_pick(self, a: Action) -> None:
         seat = self.current_player
@@ -611,6 +657,7 @@ class RunesGame(Effects, GameBase):
 
     def _act_cast(self, a: Action) -> None:
         seat, spell = self.active, a.name
+        self._open_windows("after_cast", self._others_in_turn_order())   # after this group resolves
         self.dice = without(self.dice, a.dice)
         self.cast.append(spell)
         if spell not in COMBINABLE:
@@ -650,9 +697,11 @@ class RunesGame(Effects, GameBase):
 
     def _act_play(self, a: Action) -> None:
         seat, card = self.current_player, a.name
+        window = self.pending[-1] if self.pending else None
+        if window is None and (card in DAMAGE_CARDS or card == "familiar_treat"):
+            self._open_windows("after_cast", self._others_in_turn_order())   # after it resolves
         self._discard_card(seat, card)
         self._emit("play", seat, card=card, dice=list(a.dice), arg=a.arg or None, target=a.target)
-        window = self.pending[-1] if self.pending else None
         if card in POTIONS:
             self._heal(seat, POTIONS[card])
         elif card in DAMAGE_CARDS:

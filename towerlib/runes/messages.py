@@ -156,6 +156,7 @@ _PHASES = {
     "cast": ("casting spells", "сотворение заклинаний"),
     "next": ("changing turns", "смена хода"),
     "over": ("the game is over", "игра окончена"),
+    "window": ("a chance to play loot", "возможность сыграть добычу"),
     "counter": ("reacting to an Attack", "ответ на Атаку"),
     "smoke": ("reacting to a damage card", "ответ на карту урона"),
     "keep": ("keeping or releasing a familiar", "оставить или отпустить фамильяра"),

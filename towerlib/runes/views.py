@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 LOG_LENGTH = 60
 #: Public fields of each pending decision (anything else in it stays with the engine).
 _PENDING_PUBLIC = {
-    "initiative": (), "counter": ("attacker", "pair", "die", "damage"), "smoke": ("source", "damage"),
+    "window": ("point",), "initiative": (), "counter": ("attacker", "pair", "die", "damage"), "smoke": ("source", "damage"),
     "keep": ("card",), "spirit": ("cards",), "target": ("power", "left"), "restore": ("exclude",),
     "owl": (), "discard": (), "copy": (),
 }
