@@ -72,7 +72,7 @@ def test_voila_loads_our_classes():
     from voila.app import Voila
     app = Voila(config=voila_config())
     assert app.kernel_websocket_connection_class is serving.ClassroomKernelConnection
-    assert app.identity_provider_class is serving.XsrfCookieIdentityProvider
+    assert app.identity_provider_class is serving.ClassroomIdentityProvider
     assert app.ip == "127.0.0.1" and app.port == 8866 and app.open_browser is False
 
 
@@ -137,3 +137,21 @@ def test_offline_mathjax_hook_clears_both_options():
         {"fullMathjaxUrl": "https://cdn.example/mathjax.js", "mathjaxConfig": "TeX", "baseUrl": "/"},
         base_url="/", settings={}, log=None, voila_configuration=None, notebook_path="x.ipynb")
     assert page_config == {"fullMathjaxUrl": None, "mathjaxConfig": None, "baseUrl": "/"}
+
+
+def test_the_kernel_learns_the_students_space_and_teacher_mode_from_the_server():
+    """The two headers ClassroomIdentityProvider overwrites are the ones Voila passes to kernels,
+    under the names widgets.classroom reads."""
+    from widgets import classroom
+    headers = voila_config()["VoilaConfiguration"]["http_header_envs"]
+    assert sorted(headers) == sorted([serving.SPACE_HEADER, serving.TEACHER_HEADER])
+    envs = {f'HTTP_{h.upper().replace("-", "_")}' for h in headers}
+    assert envs == {classroom.SPACE_ENV, classroom.TEACHER_ENV}
+
+
+def test_a_page_may_send_its_kernel_widget_messages_only():
+    """No execute, inspect or complete request from a page: students cannot run code in the
+    kernel (which could read any student's folder)."""
+    allowed = set(voila_config()["MappingKernelManager"]["allowed_message_types"])
+    assert {"comm_open", "comm_msg", "comm_close"} <= allowed
+    assert not allowed & {"execute_request", "inspect_request", "complete_request", "history_request"}

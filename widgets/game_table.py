@@ -7,21 +7,66 @@ A board class mixes :class:`GameTable` in before ``ipywidgets.VBox``. It calls
 loop's ``call_later`` (no threads), so the page sees each move; a new game bumps a token that
 cancels steps still pending from the old one. Saves stay on the server (:mod:`widgets.saves`);
 after every move the game goes to the autosave, which the set-up form offers to resume.
+
+Who the page is for is decided by the server, not the page (:mod:`widgets.classroom`): on a
+classroom server the saves are the student's own, and a page opened with the teacher link gets
+the shared teacher panel (:meth:`GameTable._enable_teacher`): the whole hidden state, the bots'
+reasons, and a field to set any position. Without that link the panel's widgets are never
+created, so no widget state can carry what it would show. In a preheated kernel the board is
+built before its page is requested and learns who it is for when the page opens.
 """
 from __future__ import annotations
 
 import asyncio
+import base64
+import json
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 import ipywidgets as ipw
 from towerlib.core import TowerError
-from towerlib.core.i18n import LANGUAGES, tr
+from towerlib.core.i18n import LANGUAGES, register, tr
 
+from . import classroom
 from .saves import BoardSave, SaveFolder
 
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}   # each in its own language, for the picker
+#: How many of the bots' latest reasons the teacher panel lists.
+TEACHER_REASONS = 12
+
+MESSAGES = {
+    "en": {
+        "table.teacher.banner": "TEACHER MODE (opened with the teacher link): everything hidden is shown "
+                                "below. Do not show this screen to the players.",
+        "table.teacher.reveal": "The whole game, hidden stones, cards and dice included",
+        "table.teacher.reasons": "The bots' latest decisions and why",
+        "table.teacher.no_reasons": "(no bot has moved yet)",
+        "table.teacher.position": "Set a position: paste a save (or a deal as JSON)",
+        "table.teacher.set": "Set this position",
+        "table.teacher.download": "Download this game",
+        "table.teacher.bad_position": "Not a save or a deal: {detail}",
+        "table.teacher.position_set": "Position set.",
+        "table.space": "Your saves: folder {label}",
+        "table.no_space": "Saves are off: the server gave this page no student space.",
+    },
+    "ru": {
+        "table.teacher.banner": "РЕЖИМ УЧИТЕЛЯ (открыт по ссылке учителя): ниже показано всё скрытое. "
+                                "Не показывайте этот экран игрокам.",
+        "table.teacher.reveal": "Вся партия, включая скрытые камни, карты и кости",
+        "table.teacher.reasons": "Последние решения ботов и их причины",
+        "table.teacher.no_reasons": "(боты ещё не ходили)",
+        "table.teacher.position": "Задать позицию: вставьте сохранение (или раздачу в JSON)",
+        "table.teacher.set": "Задать эту позицию",
+        "table.teacher.download": "Скачать эту партию",
+        "table.teacher.bad_position": "Это не сохранение и не раздача: {detail}",
+        "table.teacher.position_set": "Позиция задана.",
+        "table.space": "Ваши сохранения: папка {label}",
+        "table.no_space": "Сохранения отключены: сервер не выделил этой странице место ученика.",
+    },
+}
+register(MESSAGES)
 
 
 @dataclass
@@ -84,6 +129,12 @@ class GameTable:
         self._token = 0                              # bumps when a new game cancels old bot steps
         self._message: tuple[str, str] = ("", "")    # (key, css class) of the status message
         self._message_params: dict[str, Any] = {}
+        self._page: classroom.Page | None = None      # who the page is for, once known
+        self._page_applied = False
+        self._ready = False                            # set once the board is built
+        self._teacher_box: ipw.VBox | None = None     # exists only on a page with the teacher link
+        self._reasons: list[tuple[int, str, Any]] = []  # (seat, action, reason) of recent bot moves
+        classroom.when_known(self._page_known)
 
     # ----- public API ---------------------------------------------------------------------
     @property
@@ -106,8 +157,11 @@ class GameTable:
         self._setup_box.layout.display = "none"
         self._table.layout.display = None
         self.add_class(f"{self.CSS_PREFIX}-playing")
+        self._reasons = []
+        self._apply_page()
         self._run_bots()
         self._render()
+        self._refresh_teacher()
 
     def _on_open(self) -> None:
         """A board's own reset when a game is put on the table."""
@@ -139,6 +193,8 @@ class GameTable:
             self._lang = change["new"]
             self._relabel()
             self._render()
+            self._relabel_teacher()
+            self._refresh_teacher()
 
     # ----- the status line ------------------------------------------------------------------
     def _say(self, key: str, css: str = "", **params: Any) -> None:
@@ -199,6 +255,8 @@ class GameTable:
             self._error("illegal", message=err)
             game.apply(game.legal_actions()[0])
             return None
+        if self._teacher_box is not None:        # reasons come from a bot's view: teacher only
+            self._reasons = (self._reasons + [(q, str(choice.action), choice.reason)])[-TEACHER_REASONS:]
         return choice
 
     def _cancel_bots(self) -> None:
@@ -215,6 +273,7 @@ class GameTable:
         self.remove_class(f"{self.CSS_PREFIX}-playing")
         if self._form is not None:
             self._form.resume.layout.display = None if self._has_autosave() else "none"
+        self._apply_page()
         self._render()
 
     def _on_new_game(self, _button: Any = None) -> None:
@@ -253,10 +312,9 @@ class GameTable:
     def _read_save(self, text: str | bytes) -> BoardSave:
         return BoardSave.from_json(text, self._engine_load, self.BOT_LEVELS, self.DEFAULT_BOT)
 
-    def _has_autosave(self) -> bool:
-        return self._autosave_name is not None
-
     def _autosave(self) -> None:
+        """Called after every move: writes the autosave and updates the teacher panel."""
+        self._refresh_teacher()
         if self._autosave_name is None or self._game is None:
             return
         try:
@@ -284,3 +342,131 @@ class GameTable:
             return
         self._say(done_key, name=name)
         self.open_game(save.game, save.seat, save.bots)
+
+    def _refresh_saves(self) -> None:
+        """Show the names of the student's saves (boards with a list of saves override this)."""
+
+    # ----- who the page is for ----------------------------------------------------------------------
+    def _page_known(self, page: classroom.Page) -> None:
+        """The server has said who opened the page (at once, or when a preheated page opens)."""
+        self._page = page
+        if self._ready:
+            self._apply_page()
+
+    def _apply_page(self) -> None:
+        """Once per page: the student's saves list, and teacher mode if the server said so."""
+        self._ready = True                   # the board is built: later news applies at once
+        page = self._page
+        if page is None or self._page_applied:
+            return
+        self._page_applied = True
+        self.add_class("st-page-known")      # a readiness signal for tests: nothing secret
+        if page.classroom and page.space is None:
+            self._say("table.no_space", f"{self.CSS_PREFIX}-error")
+        self._refresh_saves()
+        if self._form is not None and self._game is None:
+            self._form.resume.layout.display = None if self._has_autosave() else "none"
+        if page.teacher:
+            self._enable_teacher()
+        self._show_status()
+
+    def _has_autosave(self) -> bool:
+        """Whether to offer Resume: there is an autosave name and, once the page's student is
+        known, a save under it."""
+        if self._autosave_name is None:
+            return False
+        if self._page is None:
+            return True      # a preheated board, before its student is known: checked on click
+        return self._saves.exists(self._autosave_name)
+
+    # ----- teacher mode (only on a page opened with the teacher link) ------------------------------
+    def _enable_teacher(self) -> None:
+        """Add the teacher panel: the whole game, the bots' reasons, set a position, download."""
+        if self._teacher_box is not None:
+            return
+        p = self.CSS_PREFIX
+        self._t_banner = ipw.HTML()
+        self._t_reveal = ipw.HTML()
+        self._t_reasons = ipw.HTML()
+        self._t_position = ipw.Textarea(rows=4, layout=ipw.Layout(width="100%"))
+        self._t_set = ipw.Button(icon="chess-board", button_style="danger", layout=ipw.Layout(width="auto"))
+        self._t_set.on_click(self._on_set_position)
+        self._t_download = ipw.HTML()
+        for w, cls in ((self._t_banner, "banner"), (self._t_reveal, "reveal"), (self._t_reasons, "reasons"),
+                       (self._t_position, "position"), (self._t_set, "set-position"),
+                       (self._t_download, "download")):
+            w.add_class(f"st-teacher-{cls}")
+        box = ipw.VBox([self._t_banner, self._t_reveal, self._t_reasons, self._t_position,
+                        ipw.HBox([self._t_set, self._t_download], layout=ipw.Layout(grid_gap="8px"))],
+                       layout=ipw.Layout(border="3px dashed #c62828", padding="6px", grid_gap="6px"))
+        box.add_class("st-teacher-panel")
+        box.add_class(f"{p}-teacher-panel")
+        self._teacher_box = box
+        self.children = tuple(self.children) + (box,)
+        self._relabel_teacher()
+        self._refresh_teacher()
+
+    def _relabel_teacher(self) -> None:
+        if self._teacher_box is None:
+            return
+        lang = self._lang
+        self._t_banner.value = f"<b style='color:#c62828'>{escape(tr('table.teacher.banner', lang))}</b>"
+        self._t_position.placeholder = tr("table.teacher.position", lang)
+        self._t_set.description = tr("table.teacher.set", lang)
+
+    def _refresh_teacher(self) -> None:
+        """TEACHER MODE ONLY: show the game's whole state and the bots' reasons."""
+        if self._teacher_box is None:
+            return
+        lang = self._lang
+        game = self._game
+        if game is None:
+            self._t_reveal.value = ""
+            self._t_download.value = ""
+        else:
+            rows = "".join(f"<tr><th style='text-align:left;padding-right:8px'>{escape(str(k))}</th>"
+                           f"<td><code>{escape(json.dumps(v, ensure_ascii=False))}</code></td></tr>"
+                           for k, v in game._snapshot().items())
+            self._t_reveal.value = (f"<details open><summary>{escape(tr('table.teacher.reveal', lang))}</summary>"
+                                    f"<table>{rows}</table></details>")
+            data = base64.b64encode(self._board_save().to_json().encode()).decode()
+            self._t_download.value = (f'<a download="{escape(game.game_name)}.json" '
+                                      f'href="data:application/json;base64,{data}">'
+                                      f'{escape(tr("table.teacher.download", lang))}</a>')
+        items = "".join(f"<li>{q + 1}: <code>{escape(action)}</code> — "
+                        f"{escape(reason.render(lang) if hasattr(reason, 'render') else str(reason))}</li>"
+                        for q, action, reason in reversed(self._reasons))
+        self._t_reasons.value = (f"<b>{escape(tr('table.teacher.reasons', lang))}</b>"
+                                 + (f"<ol>{items}</ol>" if items else f"<div>{escape(tr('table.teacher.no_reasons', lang))}</div>"))
+
+    def _on_set_position(self, _button: Any = None) -> None:
+        """Teacher only: open a pasted save, or start a new game from a pasted deal."""
+        if self._teacher_box is None:            # a forged click on a page without the link
+            return
+        text = self._t_position.value.strip()
+        try:
+            save = self._read_save(text)
+        except TowerError as save_err:
+            try:
+                deal = json.loads(text)
+                if not isinstance(deal, dict):
+                    raise ValueError("not a JSON object")
+            except ValueError:
+                self._say("table.teacher.bad_position", f"{self.CSS_PREFIX}-error",
+                          detail=save_err.message(self._lang))
+                self._render()
+                return
+            settings = self._settings
+            try:
+                game = self._engine_new_game(settings.players, seed=None, deal=deal, **settings.options)
+            except TowerError as err:
+                self._say("table.teacher.bad_position", f"{self.CSS_PREFIX}-error", detail=err.message(self._lang))
+                self._render()
+                return
+            self._say("table.teacher.position_set")
+            self.open_game(game, settings.seat, settings.bots)
+            self._autosave()
+            return
+        self._say("table.teacher.position_set")
+        self.open_game(save.game, save.seat, save.bots)
+        self._autosave()

@@ -23,6 +23,16 @@ through configuration (``Voila.kernel_websocket_connection_class`` and
   cookie is missing. :class:`XsrfCookieIdentityProvider` (``Voila.identity_provider_class``)
   sets it when a Voila page is served, as every Jupyter page does, so a page that is left
   normally frees its kernel at once; the websocket rule above covers crashed or killed tabs.
+* **Every student shares one save folder; nobody can be a teacher from the page.**
+  :class:`ClassroomIdentityProvider` (``Voila.identity_provider_class``) gives each browser a
+  random id in a signed cookie (``spelltower_student``) the first time it opens a page, and
+  checks the teacher link's ``?teacher=<token>``. It tells the kernel the result, never the
+  cookie or the token, in two request headers it always overwrites (``X-Spelltower-Space``,
+  ``X-Spelltower-Teacher``), which Voila passes to the kernel as environment variables
+  (``VoilaConfiguration.http_header_envs``, preheated kernels included); see
+  :mod:`widgets.classroom` for the kernel's side. ``MappingKernelManager.allowed_message_types``
+  (``jupyter_config/voila.json``) limits what a page may send its kernel to widget messages, so
+  a page cannot run code in its kernel to read another student's folder.
 * **MathJax from a CDN under a Jupyter server.** Voila as a server extension (Binder) tells its
   page to fetch MathJax 2 from cdnjs; :func:`offline_mathjax_page_config`
   (``VoilaConfiguration.page_config_hook``) clears that, so the page typesets with the MathJax 3
@@ -33,12 +43,17 @@ This module is imported by the server process: keep ipywidgets (and the boards) 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
+import os
+import secrets
 import socket
+from pathlib import Path
 
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from traitlets import Float
+from traitlets import Float, Unicode
 
 
 class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
@@ -134,6 +149,113 @@ class XsrfCookieIdentityProvider(PasswordIdentityProvider):
             handler.current_user = user  # what prepare() sets next; tornado's xsrf_token reads it
             handler.xsrf_token  # noqa: B018  (sets the cookie as a side effect)
         return user
+
+
+#: The cookie holding a student's id, and the headers by which the server tells the kernel.
+STUDENT_COOKIE = "spelltower_student"
+SPACE_HEADER = "X-Spelltower-Space"
+TEACHER_HEADER = "X-Spelltower-Teacher"
+TEACHER_ARGUMENT = "teacher"
+TEACHER_TOKEN_ENV = "SPELLTOWER_TEACHER_TOKEN"
+STUDENT_COOKIE_DAYS = 365
+
+
+class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
+    """One private save space per browser, and teacher mode for pages opened with the token.
+
+    The student cookie is ``<id>.<signature>``: ``id`` is 24 random bytes (unguessable), the
+    signature an HMAC of it under a key kept on the server (``secret_file``), so an edited or
+    made-up cookie fails the check and gets a *new* id (a fresh, empty space), never someone
+    else's. The space is another HMAC of the id, so the kernel, the page and the folder name
+    never carry the cookie itself. The key is kept in a file so that ids survive a restart.
+    """
+
+    secret_file = Unicode(
+        "", config=True,
+        help="File holding the key that signs student cookies (created if missing, mode 600). "
+        "Default: .classroom-secret in the saves folder ($SPELLTOWER_SAVES or ~/.spelltower/saves).",
+    )
+    teacher_token = Unicode(
+        "", config=True,
+        help="The secret of the teacher link (?teacher=<token>). Default: $SPELLTOWER_TEACHER_TOKEN, "
+        "which is then removed from the server's environment so kernels never inherit it. "
+        "Empty: no page offers teacher mode.",
+    )
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        from_env = os.environ.pop(TEACHER_TOKEN_ENV, "")
+        if not self.teacher_token:
+            self.teacher_token = from_env
+        self._key = _load_key(Path(self.secret_file) if self.secret_file else _default_secret_file())
+
+    # ----- the cookie ---------------------------------------------------------------------
+    def _sign(self, purpose: str, student_id: str) -> str:
+        return hmac.new(self._key, f"{purpose}:{student_id}".encode(), hashlib.sha256).hexdigest()[:32]
+
+    def student_id(self, cookie: str | None) -> str | None:
+        """The id in a well-signed cookie value, else None."""
+        if not cookie or cookie.count(".") != 1:
+            return None
+        student_id, signature = cookie.split(".")
+        if not student_id or not hmac.compare_digest(signature, self._sign("cookie", student_id)):
+            return None
+        return student_id
+
+    def space(self, student_id: str) -> str:
+        """The student's space: 32 hex digits, the name of their folder."""
+        return self._sign("space", student_id)
+
+    def get_user(self, handler):
+        user = super().get_user(handler)
+        self._tell_kernel(handler)
+        return user
+
+    def _tell_kernel(self, handler) -> None:
+        """Overwrite the two headers Voila passes to the kernel with the server's own answer."""
+        headers = handler.request.headers
+        for name in (SPACE_HEADER, TEACHER_HEADER):   # whatever the browser sent, it goes
+            if name in headers:
+                del headers[name]
+        if not _is_voila_page(handler):
+            return
+        student_id = getattr(handler, "_spelltower_student", None)
+        if student_id is None:
+            student_id = self.student_id(handler.get_cookie(STUDENT_COOKIE))
+            if student_id is None:
+                student_id = secrets.token_urlsafe(24)
+                handler.set_cookie(STUDENT_COOKIE, f"{student_id}.{self._sign('cookie', student_id)}",
+                                   path=handler.base_url or "/", expires_days=STUDENT_COOKIE_DAYS,
+                                   httponly=True, samesite="Lax")
+            handler._spelltower_student = student_id
+        headers[SPACE_HEADER] = self.space(student_id)
+        if self.is_teacher(handler.get_query_argument(TEACHER_ARGUMENT, "")):
+            headers[TEACHER_HEADER] = "1"
+
+    def is_teacher(self, token: str) -> bool:
+        return bool(self.teacher_token) and hmac.compare_digest(token.encode(), self.teacher_token.encode())
+
+
+def _default_secret_file() -> Path:
+    base = os.environ.get("SPELLTOWER_SAVES") or "~/.spelltower/saves"
+    return Path(base).expanduser() / ".classroom-secret"
+
+
+def _load_key(path: Path) -> bytes:
+    """The key in ``path``; a new random one is written there (mode 600) if it is missing."""
+    try:
+        return bytes.fromhex(path.read_text().strip())
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_bytes(32)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:   # another server made it meanwhile
+        return bytes.fromhex(path.read_text().strip())
+    with os.fdopen(fd, "w") as f:
+        f.write(key.hex())
+    return key
 
 
 def _is_voila_page(handler) -> bool:

@@ -48,11 +48,21 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from playwright.sync_api import expect
+except ImportError:          # the fixtures below skip (or fail in CI) with the reason
+    expect = None
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browser_harness as bh  # noqa: E402
 
 ARTIFACTS = bh.REPO / "artifacts"
-READY_TIMEOUT_MS = 60_000
+READY_TIMEOUT_MS = 240_000     # a page's readiness signal: ceiling, not a wait
+ACTION_TIMEOUT_MS = 120_000    # each click, fill, goto, wait_for_* without its own timeout
+EXPECT_TIMEOUT_MS = 60_000     # each expect(...) assertion
+
+if expect is not None:
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items):
@@ -140,9 +150,11 @@ def page_log():
     return PageLog()
 
 
-@pytest.fixture
-def page(browser, page_log, request):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def _watched_page(browser, page_log, **context_options):
+    """A page in a new context that records errors and blocks (and records) requests off the machine."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 900}, **context_options})
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
+    context.set_default_navigation_timeout(ACTION_TIMEOUT_MS)
     pg = context.new_page()
 
     def on_console(msg):
@@ -162,17 +174,46 @@ def page(browser, page_log, request):
     pg.on("pageerror", lambda err: page_log.page_errors.append(str(err)))
     pg.on("websocket", lambda ws: bh.is_loopback_url(ws.url) or page_log.external_requests.append(ws.url))
     context.route("**/*", on_route)
-    yield pg
+    return pg, context
+
+
+def _close_watched(pg, context, page_log, shot_name):
     ARTIFACTS.mkdir(exist_ok=True)
     if not pg.is_closed():
         try:
-            pg.screenshot(path=str(ARTIFACTS / f"{_safe(request.node.name)}.png"), full_page=True)
+            pg.screenshot(path=str(ARTIFACTS / f"{_safe(shot_name)}.png"), full_page=True)
         except Exception as err:  # a screenshot must not hide the test's own result
             print(f"screenshot failed: {err}")
     context.close()
-    problems = page_log.problems()
+    return page_log.problems()
+
+
+@pytest.fixture
+def page(browser, page_log, request):
+    pg, context = _watched_page(browser, page_log)
+    yield pg
+    problems = _close_watched(pg, context, page_log, request.node.name)
     if problems:
         pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def browser_pages(browser, request):
+    """Open more pages, each in its own context (another browser, another student)."""
+    opened = []
+
+    def open_page(**context_options):
+        log = PageLog()
+        pg, context = _watched_page(browser, log, **context_options)
+        pg.page_log = log
+        opened.append((pg, context, log))
+        return pg
+    yield open_page
+    problems = []
+    for k, (pg, context, log) in enumerate(opened):
+        problems += [f"page {k + 1}: {p}" for p in _close_watched(pg, context, log, f"{request.node.name}-{k + 1}")]
+    if problems:
+        pytest.fail("a page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
 
 
 def _safe(name: str) -> str:
@@ -181,8 +222,9 @@ def _safe(name: str) -> str:
 
 @pytest.fixture
 def voila_page(page, voila_server):
-    def open_page(path: str, ready: str):
-        page.goto(voila_server.url(f"voila/render/{path}"))
-        page.wait_for_selector(ready, state="visible", timeout=READY_TIMEOUT_MS)
-        return page
+    def open_page(path: str, ready: str, on=None):
+        target = on if on is not None else page
+        target.goto(voila_server.url(f"voila/render/{path}"), wait_until="commit")
+        target.wait_for_selector(ready, state="visible", timeout=READY_TIMEOUT_MS)
+        return target
     return open_page

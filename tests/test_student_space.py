@@ -1,0 +1,211 @@
+"""One student, one save space; teacher mode only for the teacher link (issues #13.1, #20.6).
+
+The server side (:class:`widgets.serving.ClassroomIdentityProvider`) is driven with a stand-in
+request handler; the kernel side (:mod:`widgets.classroom`, :class:`widgets.saves.SaveFolder`,
+the shared teacher panel of :class:`widgets.game_table.GameTable`) through the environment the
+server's headers become. The same paths are exercised end to end in Chromium by
+``tests/browser/test_classroom.py``.
+"""
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+from tornado.httputil import HTTPHeaders
+
+from widgets import classroom, serving
+from widgets.saves import NoSpace, SaveFolder
+
+
+# ----- the server: cookies, spaces and the teacher token -------------------------------------------
+class FakeHandler:
+    """What the identity provider uses of a tornado request handler."""
+
+    def __init__(self, cookie: str | None = None, query: dict | None = None, headers: dict | None = None):
+        self.request = type("R", (), {"headers": HTTPHeaders(headers or {}), "method": "GET"})()
+        self._cookie = cookie
+        self._query = query or {}
+        self.set_cookies: dict[str, tuple[str, dict]] = {}
+        self.base_url = "/"
+
+    def get_cookie(self, name):
+        return self._cookie if name == serving.STUDENT_COOKIE else None
+
+    def set_cookie(self, name, value, **kw):
+        self.set_cookies[name] = (value, kw)
+
+    def get_query_argument(self, name, default=None):
+        return self._query.get(name, default)
+
+
+@pytest.fixture
+def provider(tmp_path, monkeypatch):
+    monkeypatch.setattr(serving, "_is_voila_page", lambda handler: True)
+    monkeypatch.setenv(serving.TEACHER_TOKEN_ENV, "right-token")
+    prov = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), token="")
+    assert serving.TEACHER_TOKEN_ENV not in os.environ, "the token must leave the server's environment"
+    return prov
+
+
+def visit(provider, **kw) -> FakeHandler:
+    handler = FakeHandler(**kw)
+    provider._tell_kernel(handler)
+    return handler
+
+
+def test_a_new_browser_gets_a_signed_cookie_and_keeps_its_space(provider, tmp_path):
+    first = visit(provider)
+    cookie, options = first.set_cookies[serving.STUDENT_COOKIE]
+    assert options["httponly"] and options["samesite"] == "Lax"
+    space = first.request.headers[serving.SPACE_HEADER]
+    assert classroom.SPACE_PATTERN.match(space)
+    again = visit(provider, cookie=cookie)
+    assert again.set_cookies == {} and again.request.headers[serving.SPACE_HEADER] == space
+    # the key survives a restart (same file), so does the student's space
+    restarted = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), token="")
+    assert visit(restarted, cookie=cookie).request.headers[serving.SPACE_HEADER] == space
+    assert stat.S_IMODE((tmp_path / "secret").stat().st_mode) == 0o600
+
+
+def test_two_browsers_get_different_spaces(provider):
+    spaces = {visit(provider).request.headers[serving.SPACE_HEADER] for _ in range(20)}
+    assert len(spaces) == 20
+
+
+@pytest.mark.parametrize("edit", [
+    lambda c: c[:-1] + ("0" if c[-1] != "0" else "1"),     # signature changed
+    lambda c: "x" + c,                                       # id changed, old signature
+    lambda c: c.split(".")[0],                               # signature dropped
+    lambda c: "",                                            # empty
+    lambda c: c + "." + c,                                   # two dots
+])
+def test_an_edited_cookie_gets_a_fresh_space_never_the_old_one(provider, edit):
+    victim = visit(provider)
+    cookie = victim.set_cookies[serving.STUDENT_COOKIE][0]
+    forged = visit(provider, cookie=edit(cookie))
+    assert serving.STUDENT_COOKIE in forged.set_cookies, "a bad cookie is replaced"
+    assert forged.request.headers[serving.SPACE_HEADER] != victim.request.headers[serving.SPACE_HEADER]
+
+
+def test_headers_sent_by_the_browser_are_replaced(provider):
+    victim = visit(provider)
+    space = victim.request.headers[serving.SPACE_HEADER]
+    forged = visit(provider, headers={serving.SPACE_HEADER: space, serving.TEACHER_HEADER: "1"})
+    assert forged.request.headers.get_list(serving.SPACE_HEADER) != [space]
+    assert len(forged.request.headers.get_list(serving.SPACE_HEADER)) == 1
+    assert serving.TEACHER_HEADER not in forged.request.headers
+
+
+@pytest.mark.parametrize("query, teacher", [({}, False), ({"teacher": "wrong"}, False), ({"teacher": ""}, False),
+                                            ({"teacher": "right-token"}, True),
+                                            ({"teacher": "right-token "}, False)])
+def test_teacher_mode_only_with_the_right_token(provider, query, teacher):
+    handler = visit(provider, query=query)
+    assert (handler.request.headers.get(serving.TEACHER_HEADER) == "1") is teacher
+
+
+def test_without_a_token_nobody_is_teacher(tmp_path, monkeypatch):
+    monkeypatch.setattr(serving, "_is_voila_page", lambda handler: True)
+    monkeypatch.delenv(serving.TEACHER_TOKEN_ENV, raising=False)
+    prov = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), token="")
+    assert serving.TEACHER_HEADER not in visit(prov, query={"teacher": ""}).request.headers
+
+
+# ----- the kernel: a student's own folder ---------------------------------------------------------------
+SPACE_A, SPACE_B = "a" * 32, "b" * 32
+
+
+@pytest.fixture
+def classroom_env(monkeypatch, tmp_path):
+    monkeypatch.setenv("SPELLTOWER_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setenv(classroom.CLASSROOM_ENV, "1")
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.delenv(classroom.TEACHER_ENV, raising=False)
+
+    def as_student(space):
+        if space is None:
+            monkeypatch.delenv(classroom.SPACE_ENV, raising=False)
+        else:
+            monkeypatch.setenv(classroom.SPACE_ENV, space)
+    return as_student
+
+
+def test_each_student_sees_only_their_own_saves(classroom_env, tmp_path):
+    classroom_env(SPACE_A)
+    a = SaveFolder(sub="runes")
+    a.write("autosave", "{}")
+    a.write("mine", "{}")
+    assert a.folder == tmp_path / "saves" / "students" / SPACE_A / "runes"
+    assert (tmp_path / "saves" / "students" / SPACE_A / ".student.json").is_file()
+    classroom_env(SPACE_B)
+    b = SaveFolder(sub="runes")
+    assert b.names() == [] and not b.exists("autosave")
+    with pytest.raises(OSError):
+        b.read("mine")
+    b.write("autosave", "{}")
+    assert (tmp_path / "saves" / "students" / SPACE_A / "runes" / "mine.json").is_file()
+    assert sorted(a.names()) == ["autosave", "mine"] and b.names() == ["autosave"]
+
+
+@pytest.mark.parametrize("space", [None, "", "../" + "a" * 29, "A" * 32, "a" * 31, "a" * 33])
+def test_a_page_without_a_valid_space_gets_no_saves_at_all(classroom_env, tmp_path, space):
+    classroom_env(space)
+    folder = SaveFolder()
+    assert folder.names() == [] and not folder.exists("autosave")
+    with pytest.raises(NoSpace):
+        folder.write("autosave", "{}")
+    assert not (tmp_path / "saves").exists() or not any((tmp_path / "saves").rglob("*.json"))
+
+
+def test_outside_a_classroom_there_is_one_folder(monkeypatch, tmp_path):
+    monkeypatch.delenv(classroom.CLASSROOM_ENV, raising=False)
+    monkeypatch.setenv(classroom.SPACE_ENV, SPACE_A)       # ignored: not a classroom server
+    folder = SaveFolder(tmp_path, "runes")
+    folder.write("x", "{}")
+    assert folder.folder == tmp_path / "runes" and folder.names() == ["x"]
+
+
+# ----- the kernel: teacher mode on the shared table -----------------------------------------------------
+def _widgets(root):
+    seen, todo = [], [root]
+    while todo:
+        w = todo.pop()
+        seen.append(w)
+        todo.extend(getattr(w, "children", ()))
+    return seen
+
+
+@pytest.mark.parametrize("board_name", ["AbracadaBoard", "RunesBoard"])
+@pytest.mark.parametrize("teacher", [False, True])
+def test_the_teacher_panel_exists_only_for_the_teacher(classroom_env, monkeypatch, board_name, teacher):
+    import widgets
+    classroom_env(SPACE_A)
+    if teacher:
+        monkeypatch.setenv(classroom.TEACHER_ENV, "1")
+    board = getattr(widgets, board_name)(bot_delay=0, lang="en")
+    board._on_start()
+    game = board.game
+    panels = [w for w in _widgets(board) if "st-teacher-panel" in getattr(w, "_dom_classes", ())]
+    assert len(panels) == int(teacher)
+    if not teacher:
+        # a forged "Set position" message has nothing to act on, and no widget shows a secret
+        board._on_set_position()
+        assert board.game is game
+        hidden = game.to_json()
+        for w in _widgets(board):
+            value = getattr(w, "value", None)
+            assert not (isinstance(value, str) and len(value) > 40 and value in hidden)
+        return
+    text = panels[0].children[1].value
+    for key in game._snapshot():
+        assert f">{key}<" in text                    # the whole state, hidden parts included
+    # set a position from a save: the panel's own download round-trips
+    saved = board._board_save().to_json()
+    board._t_position.value = saved
+    board._on_set_position()
+    assert board.game.to_json() == game.to_json() and board.game is not game
+    board._t_position.value = "not json"
+    before = board.game.to_json()
+    board._on_set_position()
+    assert board.game.to_json() == before and "Not a save" in board._status.value
