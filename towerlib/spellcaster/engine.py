@@ -276,7 +276,8 @@ class SpellCasterGame(Contests, Motion, GameBase):
                         out.append(Action("control", sid))
                     elif state == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]):
                         out.append(Action("continue", sid))
-                    elif state == "wild" and self.pool[seat] > 0 and self.free_pairs(seat) > 0:
+                    elif state == "wild" and self.pool[seat] > 0 and (
+                            self.free_pairs(seat) > 0 or not self.options["capture_needs_pair"]):
                         out.append(Action("capture", sid))
         for sid, _, sp in self.all_spells():
             state = sp["state"]

@@ -56,7 +56,8 @@ def check_invariants(game: Any) -> None:
             total = game.pool[s] + game.lost[s] + tokens_on[s]
             assert total == TOKENS_PER_WILL * game.will[s], f"seat {s}: {total} tokens, not 3 x Will"
             assert len(game.spells[s]) == game.focus[s], f"seat {s}: display size is not Focus"
-            assert game.free_pairs(s) >= 0, f"seat {s}: more familiars out than pairs"
+            assert game.free_pairs(s) >= 0 or not game.options["capture_needs_pair"], \
+                f"seat {s}: more familiars out than pairs"
             assert game.life[s] <= game.max_life(s), f"seat {s}: Life Force above the track"
             assert (game.life[s] > 0) == game.alive[s], f"seat {s}: alive flag disagrees with Life Force"
         assert game.pos[s] in POINTS, f"seat {s}: off the board"

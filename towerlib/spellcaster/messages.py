@@ -27,7 +27,8 @@ EN.update({
     "spellcaster.why.not_now": "it is not one of the actions allowed during {kind}",
     "spellcaster.deal.unknown": "unknown deal field {field!r}; known fields: {known}",
     "spellcaster.deal.bad": "deal field {field} has a bad value: {value!r}",
-    "spellcaster.infer.bad_seat": "seat {seat} is not an opponent in this view",
+    "spellcaster.infer.bad_seat": "seat {seat} is not a seat of this game",
+    "spellcaster.infer.bad_spell": "there is no spell {spell} on the displays of this view",
     "spellcaster.world.inconsistent": "no hidden cards agree with what seat {seat} sees",
 })
 RU.update({
@@ -35,7 +36,8 @@ RU.update({
     "spellcaster.why.not_now": "это не одно из действий, разрешённых сейчас ({kind})",
     "spellcaster.deal.unknown": "неизвестное поле раздачи {field!r}; известные поля: {known}",
     "spellcaster.deal.bad": "у поля раздачи {field} неверное значение: {value!r}",
-    "spellcaster.infer.bad_seat": "место {seat} не является соперником в этом виде",
+    "spellcaster.infer.bad_seat": "места {seat} нет в этой игре",
+    "spellcaster.infer.bad_spell": "заклинания {spell} нет на планшетах в этом виде",
     "spellcaster.world.inconsistent": "никакие скрытые карты не согласуются с тем, что видит место {seat}",
 })
 
