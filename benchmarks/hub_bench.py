@@ -80,7 +80,10 @@ class Bench:
                           body=json.dumps(body) if body is not None else (b"" if method == "POST" else None),
                           allow_nonstandard_methods=True)
         resp = await self.http.fetch(req, raise_error=False)
-        return resp.code, (json.loads(resp.body) if resp.body else None)
+        try:
+            return resp.code, (json.loads(resp.body) if resp.body else None)
+        except ValueError:              # the proxy's HTML error page while the hub is not routed yet
+            return resp.code, None
 
     async def student(self, name: str) -> None:
         try:
@@ -89,7 +92,7 @@ class Bench:
             await self.api("POST", f"/hub/api/users/{name}/server")
             while True:
                 code, info = await self.api("GET", f"/hub/api/users/{name}")
-                if code == 200 and info["servers"].get("", {}).get("ready"):
+                if code == 200 and info and info["servers"].get("", {}).get("ready"):
                     break
                 await asyncio.sleep(0.5)
             self.spawn[name] = time.perf_counter() - start
