@@ -29,8 +29,9 @@ from . import lesson_messages as _lesson_messages  # noqa: F401  (registers the 
 from .exercises import Exercise, decimal, decimals_for, format_number
 
 __all__ = ["Exercise", "LiveRun", "Tournament", "bot_entry", "convergence_figure", "convergence_plot", "copy_game",
-           "decimal", "engine_deals", "legend_outside", "new_figure", "num", "pct", "pmf_figure", "pmf_plot", "prob", "say", "show",
-           "spell", "table", "tournament_run", "whole"]
+           "decimal", "engine_deals", "legend_outside", "new_figure", "num", "page_language", "pct",
+           "play_page_links", "pmf_figure", "pmf_plot", "prob", "say", "show", "spell", "table", "tournament_run",
+           "whole"]
 
 
 # ----- text --------------------------------------------------------------------------------------
@@ -76,6 +77,41 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
              "|" + "|".join("---" for _ in headers) + "|"]
     lines += ["| " + " | ".join(cell(x) for x in row) + " |" for row in rows]
     return "\n".join(lines)
+
+
+# ----- pages of the course ----------------------------------------------------------------------
+LESSON_LANGUAGES = ("en", "ru")
+FIRST_LESSON = "01_meet_the_tower.ipynb"
+
+
+def page_language(default: str = "en") -> str:
+    """The language a Voila page was opened in (``?lang=ru``), else ``default``.
+
+    Links between the course's pages carry the language: lessons by their folder (``ru/``),
+    the gallery and the play pages by ``?lang=``. In a preheated Voila kernel this waits for the
+    student's request (so call it after the page's widgets are shown); in Jupyter it returns at once.
+    """
+    from urllib.parse import parse_qs
+
+    try:
+        from voila.utils import get_query_string
+        query = get_query_string() or ""
+    except Exception:  # not under Voila (JupyterLab, a test): no query string
+        query = ""
+    lang = parse_qs(query).get("lang", [default])[0]
+    return lang if lang in LESSON_LANGUAGES else default
+
+
+def play_page_links(lang: str) -> str:
+    """HTML links from a game's play page (in ``notebooks/<game>/``) to the gallery and the
+    game's first lesson, in ``lang``."""
+    import html as _html
+
+    gallery = "../index.ipynb" + ("" if lang == "en" else f"?lang={lang}")
+    first = FIRST_LESSON if lang == "en" else f"{lang}/{FIRST_LESSON}"
+    links = [(gallery, tr("lesson.nav.gallery", lang)), (first, tr("lesson.nav.lessons", lang))]
+    return '<nav class="course-nav">' + " · ".join(
+        f'<a href="{_html.escape(href)}">{_html.escape(text)}</a>' for href, text in links) + "</nav>"
 
 
 # ----- simulation with the engine ----------------------------------------------------------------
