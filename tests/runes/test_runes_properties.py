@@ -12,7 +12,7 @@ from towerlib.core.errors import SaveError
 from towerlib.runes import load, new_game, parse
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**40), players=st.integers(2, 6), health=st.sampled_from([4, 9, 15]),
        distinct=st.booleans(), slot=st.booleans())
 def test_random_games_keep_every_invariant(runes_invariants, runes_play_random, seed, players, health,
@@ -24,14 +24,14 @@ def test_random_games_keep_every_invariant(runes_invariants, runes_play_random, 
     assert game.is_over and game.outcome() is not None
 
 
-def test_two_thousand_random_games_end(runes_play_random):
-    """2,000 seeded games (2-6 players, short health to keep it quick) all end within bounds."""
+def test_many_random_games_end(runes_play_random):
+    """600 seeded games (2-6 players, short health to keep it quick) all end within bounds."""
     winners = 0
-    for seed in range(2000):
+    for seed in range(600):
         game = new_game(players=2 + seed % 5, seed=seed, max_health=5)
         runes_play_random(game, seed, check_every=50)
         winners += len(game.winners)
-    assert winners > 1900          # draws (nobody left standing) are possible but rare
+    assert winners > 570          # draws (nobody left standing) are possible but rare
 
 
 def test_action_texts_round_trip_and_views_are_json():

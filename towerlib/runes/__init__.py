@@ -8,6 +8,8 @@
 
 See :mod:`towerlib.runes.engine` for the flow and the ``deal`` fields, :mod:`.actions` for the
 action grammar, :mod:`.probability` for the odds and :mod:`.bots` for the players.
+For the conformance suite: ``PLAYERS``, ``check_invariants`` (:mod:`.invariants`), ``redeal``
+and ``two_worlds`` (:mod:`.worlds`).
 """
 from __future__ import annotations
 
@@ -15,6 +17,11 @@ from typing import Any, Mapping
 
 from .actions import Action, parse
 from .engine import OPTIONS, RunesGame
+from .invariants import check_invariants
+from .worlds import redeal, two_worlds
+
+#: How many wizards may play (RULES.md 2.1: 2-6).
+PLAYERS = range(RunesGame.MIN_PLAYERS, RunesGame.MAX_PLAYERS + 1)
 
 
 def new_game(players: int = 2, seed: int | None = None, deal: Mapping[str, Any] | None = None,
@@ -28,4 +35,5 @@ def load(text: str | bytes) -> RunesGame:
     return RunesGame.from_json(text)
 
 
-__all__ = ["Action", "OPTIONS", "RunesGame", "load", "new_game", "parse"]
+__all__ = ["Action", "OPTIONS", "PLAYERS", "RunesGame", "check_invariants", "load", "new_game", "parse",
+           "redeal", "two_worlds"]

@@ -46,6 +46,8 @@ CHOICES = frozenset({"keep", "spirit", "target", "restore", "owl", "discard", "c
 #: Choices among hidden cards: asked even when only one option exists, since making them
 #: automatically would show everyone that the cards offered were all the same.
 HIDDEN_CHOICES = frozenset({"owl", "discard"})
+#: Pending decisions that are windows (R18): a fallen wizard's windows close at once.
+WINDOW_KINDS = frozenset({"window", "initiative", "counter", "smoke"})
 #: The any-time windows (R18) by the point of play that opens them.
 WINDOW_POINTS = ("before_initiative", "after_cast", "turn_end")
 #: RESOLVED (R17): a cursed artifact that arrives as a card (handed over, stolen) stays a card;
@@ -379,7 +381,10 @@ class RunesGame(Effects, GameBase):
     def _advance(self) -> None:
         """Run automatic steps until a seat must decide or the game is over."""
         while not self._check_end():
-            while self.pending and self.health[self.pending[-1]["seat"]] <= 0:
+            health = self.health
+            if any(health[p["seat"]] <= 0 and p["kind"] in WINDOW_KINDS for p in self.pending):
+                self.pending = [p for p in self.pending if health[p["seat"]] > 0 or p["kind"] not in WINDOW_KINDS]
+            while self.pending and health[self.pending[-1]["seat"]] <= 0:
                 self._drop_pending()
             if self.phase in ("roll", "cast") and self.health[self.active] <= 0:
                 while self.pending:

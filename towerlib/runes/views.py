@@ -97,6 +97,9 @@ def build_view(game: "RunesGame", seat: int, log: bool = True) -> dict[str, Any]
     wizards = []
     for s in range(game.players):
         shown = not drafting or s == seat
+        # A board kept in the draft stays hidden, and so do the passives it would show through.
+        secret = game.wizard[s] if not shown else None
+        shaman = int(secret == "shaman" and game.familiar[s] is not None)
         wizards.append({
             "seat": s,
             "wizard": game.wizard[s] if shown else None,
@@ -107,10 +110,10 @@ def build_view(game: "RunesGame", seat: int, log: bool = True) -> dict[str, Any]
             "revived": game.revived[s],
             "slots": {slot: game.slots[s][slot] for slot in SLOTS},
             "familiar": game.familiar[s],
-            "grades": {g: game.grade(s, g) for g in ("offense", "speed", "defense")},
+            "grades": {g: game.grade(s, g) - shaman for g in ("offense", "speed", "defense")},
             "artifact": game.artifact[s],
             "hand_count": len(game.hand[s]),
-            "counter_bonus": game.counter_bonus(s),
+            "counter_bonus": game.counter_bonus(s) - (secret == "cryomancer"),
             "slowed": game.frozen[s],
             "next_initiative": game.next_init[s],
         })
