@@ -1,0 +1,117 @@
+"""Spell Runes lessons 2 and 3 (English and Russian): committed clean, the Russian twin mirrors
+the English one, and when the code cells run their exercises hold independently computed answers
+and the engine simulation started by the button works. (nbval runs them in a kernel as well.)"""
+from __future__ import annotations
+
+import os
+import re
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+
+import nbformat
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+FOLDER = REPO / "notebooks" / "runes"
+NAMES = {"02_hold_or_reroll.ipynb": 2, "03_who_wins_the_duel.ipynb": 3}
+PATHS = [FOLDER / n for n in NAMES] + [FOLDER / "ru" / n for n in NAMES]
+
+
+def _id(path: Path) -> str:
+    return str(path.relative_to(FOLDER))
+
+
+@pytest.mark.parametrize("path", PATHS, ids=_id)
+def test_committed_clean_with_a_lesson_title(path):
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    ru = path.parent.name == "ru"
+    title = ("# Урок {} · " if ru else "# Lesson {} · ").format(NAMES[path.name])
+    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith(title)
+    assert "widgets" not in nb.metadata
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert all(c.outputs == [] and c.execution_count is None for c in code)
+    source = "\n".join(c.source for c in code)
+    assert f'LANG = "{"ru" if ru else "en"}"' in source and "import ipywidgets as ipw" in source
+    assert "import sympy as sp" in source and "RunesBoard(" in source
+    assert sum(c.source.count("Exercise(") for c in code) >= 4
+
+
+def _code_shape(nb):
+    """The code with every string literal blanked (prose differs by language, code must not)."""
+    blank = lambda s: re.sub(r'"(?:[^"\\]|\\.)*"', '""', s)  # noqa: E731
+    return [blank(c.source) for c in nb.cells if c.cell_type == "code" and "LANG = " not in c.source]
+
+
+@pytest.mark.parametrize("name", list(NAMES))
+def test_russian_twin_mirrors_the_english_lesson(name):
+    en = nbformat.read(FOLDER / name, as_version=4)
+    ru = nbformat.read(FOLDER / "ru" / name, as_version=4)
+    assert [c.cell_type for c in en.cells] == [c.cell_type for c in ru.cells]
+    assert _code_shape(en) == _code_shape(ru)
+    text = "\n".join(c.source for c in ru.cells if c.cell_type == "markdown")
+    assert len(re.findall(r"[а-яё]", text, re.I)) > 0.6 * len(re.findall(r"[a-zа-яё]", text, re.I))
+    keys = lambda nb: re.findall(r"W = (\{.*\})", next(c.source for c in nb.cells if "LANG = " in c.source))  # noqa: E731
+    assert set(eval(keys(en)[0])) == set(eval(keys(ru)[0]))   # same sentence keys in both languages
+
+
+def run_cells(path: Path) -> dict:
+    """Run the lesson's code cells in this process; returns its namespace (and its exercises)."""
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    from IPython.display import display
+
+    from widgets import exercises
+
+    exercises.REGISTRY.clear()
+    nb = nbformat.read(path, as_version=4)
+    namespace = {"__name__": "__lesson__", "display": display}
+    cwd = os.getcwd()
+    os.chdir(path.parent)
+    try:
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                exec(compile(cell.source, path.name, "exec"), namespace)
+    finally:
+        os.chdir(cwd)
+    namespace["_exercises"] = list(exercises.REGISTRY)
+    return namespace
+
+
+def _one_roll(spell):
+    from towerlib.runes.dice import allows
+    rolls = list(product(range(1, 7), repeat=5))
+    return Fraction(sum(allows(r, spell) for r in rolls), len(rolls))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["", "ru"])
+def test_lesson_2_exercises_hold_independent_answers(lang):
+    ns = run_cells(FOLDER / lang / "02_hold_or_reroll.ipynb")
+    answers = [ex.answer for ex in ns["_exercises"]]
+    assert len(answers) == 5
+    assert answers[0] == Fraction(2_783_176, 60_466_176)                   # RULES.md 2.5
+    # Keep the pair of 1s and re-roll three dice once: a 1 among them, or three of a kind among them.
+    three = list(product(range(1, 7), repeat=3))
+    assert answers[1] == Fraction(sum(1 in r or len(set(r)) == 1 for r in three), len(three))
+    assert answers[2] == 1 - (1 - _one_roll("chain")) ** 3
+    assert 0 < answers[3] < 1
+    assert answers[4] == "3 4 6"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["", "ru"])
+def test_lesson_3_exercises_and_engine_run(lang):
+    ns = run_cells(FOLDER / lang / "03_who_wins_the_duel.ipynb")
+    answers = [ex.answer for ex in ns["_exercises"]]
+    assert len(answers) == 5
+    assert answers[0] == Fraction(sum(d + 1 <= 3 for d in range(1, 7)), 6)
+    assert answers[1] == Fraction(sum(a + 1 >= b for a in range(1, 7) for b in range(1, 7)), 36)
+    assert answers[2] == Fraction(5, 3)
+    p0 = answers[3]
+    assert 0 < p0 < 1
+    assert answers[4] == 1 / (2 - (1 - p0))                                 # the geometric series, by hand
+    run = ns["engine_run"]
+    run.run(6)                                                              # six engine games, as the button would
+    assert run.error is None and run.done == 6
+    assert len(ns["results"]["wins"]) == 6 and "6" in run.text.value
