@@ -401,14 +401,25 @@ class StudentRecord:
         self._add(lambda sid: [(PageVisit.__table__, {**self._activity(sid), "page": _cut(page, PAGE_LENGTH)})])
         self.heartbeat(page)
 
-    def attempt(self, page: str, exercise: str, prompt: str, answer: str, right: bool, try_number: int) -> None:
-        """One Check on an exercise: ``try_number`` counts this student's tries at it, from 1."""
-        if not isinstance(try_number, int) or isinstance(try_number, bool) or try_number < 1:
+    def attempt(self, page: str, exercise: str, prompt: str, answer: str, right: bool,
+                try_number: int | None = None) -> None:
+        """One Check on an exercise. ``try_number`` counts this student's tries at it from 1; by
+        default the store counts it (their earlier attempts at it in this class, plus one), so
+        it survives a page reload."""
+        if try_number is not None and (not isinstance(try_number, int) or isinstance(try_number, bool)
+                                       or try_number < 1):
             raise RecordError("record.error.bad_field", field="try_number", value=repr(try_number))
-        self._add(lambda sid: [(Attempt.__table__, {
-            **self._activity(sid), "page": _cut(page, PAGE_LENGTH), "exercise": _cut(exercise, NAME_LENGTH),
-            "prompt": str(prompt), "answer": _cut(answer, ANSWER_LENGTH), "correct": bool(right),
-            "try_number": try_number})])
+        page, exercise = _cut(page, PAGE_LENGTH), _cut(exercise, NAME_LENGTH)
+
+        def rows(sid: int):
+            tries = try_number if try_number is not None else (
+                select(func.count() + 1).select_from(Attempt)
+                .where(Attempt.student_id == sid, Attempt.class_id == _current_class(),
+                       Attempt.page == page, Attempt.exercise == exercise).scalar_subquery())
+            return [(Attempt.__table__, {**self._activity(sid), "page": page, "exercise": exercise,
+                                         "prompt": str(prompt), "answer": _cut(answer, ANSWER_LENGTH),
+                                         "correct": bool(right), "try_number": tries})]
+        self._add(rows)
 
     def game_played(self, game: str, result: str, length: int) -> None:
         """A finished game: its name, the student's result (e.g. "won", "2nd of 4"), actions played."""

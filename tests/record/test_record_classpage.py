@@ -1,0 +1,178 @@
+"""The teacher's class page: shown only for the teacher link, live within 2 s, names hidden on
+demand, CSV export, a new class only after confirmation; the notebook itself, run both ways."""
+from __future__ import annotations
+
+import asyncio
+import base64
+import csv
+import io
+import re
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from conftest import SPACES, TeacherPage
+from widgets.record import Experiment, Store, classpage
+from widgets.record.classpage import ClassPage, class_page
+
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "teacher.ipynb"
+DIE = Experiment("runes.one_die", {v: Fraction(1, 6) for v in range(1, 7)}, event={6})
+
+
+def _seed(store: Store) -> None:
+    owl, fox = store.student(SPACES[0]), store.student(SPACES[1])
+    owl.set_nickname("Owl")
+    fox.set_nickname("Fox")
+    owl.page_opened("abracada/01_counting.ipynb")
+    fox.page_opened("runes/play.ipynb")
+    owl.attempt("abracada/01_counting.ipynb", "1", "P(Dragon)?", "1/4", False)
+    owl.attempt("abracada/01_counting.ipynb", "1", "P(Dragon)?", "5/21", True)
+    fox.attempt("abracada/01_counting.ipynb", "1", "P(Dragon)?", "5/21", True)
+    fox.game_played("runes", "won 30", 41)
+    owl.record_draws(DIE, [6, 6, 1, 2])
+
+
+def _text(widget_html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", widget_html)
+
+
+def test_the_page_shows_the_class(sqlite_url):
+    store = Store(sqlite_url)
+    _seed(store)
+    page = ClassPage(store.teacher(TeacherPage()), poll=None)
+    online = page.sections["online"].value
+    assert "Online now: 2" in online and "Owl" in online and "runes/play.ipynb" in online
+    exercises = _text(page.sections["exercises"].value)
+    assert re.search(r"P\(Dragon\)\?\s+2\s+1\s+2\s+1/4\s+× 1", exercises), exercises   # tried, first try, solved
+    progress = page.sections["progress"].value
+    assert "Fox" in progress and "abracada/01_counting.ipynb" in progress
+    experiments = page.sections["experiments"].value
+    assert "4 draws from 1 students" in experiments
+    assert 'class="st-estimate">0.500<' in experiments and "1/6 ≈ 0.167" in experiments
+    assert "<polyline" in experiments
+
+
+def test_hide_names_replaces_every_nickname(sqlite_url):
+    store = Store(sqlite_url)
+    _seed(store)
+    page = ClassPage(store.teacher(TeacherPage()), poll=None)
+    page.hide.value = True
+    shown = "".join(w.value for w in page.sections.values())
+    assert "Owl" not in shown and "Fox" not in shown and SPACES[0][:8] not in shown
+    assert "Student 1" in shown and "Student 2" in shown
+    page.language.value = "ru"
+    shown = "".join(w.value for w in page.sections.values())
+    assert "Ученик 1" in shown and "Owl" not in shown
+    page.hide.value = False
+    assert "Owl" in page.sections["progress"].value
+
+
+def test_csv_export_is_the_class_record(sqlite_url):
+    store = Store(sqlite_url)
+    _seed(store)
+    record = store.teacher(TeacherPage())
+    page = ClassPage(record, poll=None)
+    page.export.click()
+    payload = re.search(r'base64,([^"]+)"', page.download.value).group(1)
+    text = base64.b64decode(payload).decode("utf-8")
+    assert text == record.csv()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert sorted(r["answer"] for r in rows if r["kind"] == "attempt") == ["1/4", "5/21", "5/21"]
+
+
+def test_a_new_class_needs_confirmation(sqlite_url):
+    store = Store(sqlite_url)
+    _seed(store)
+    record = store.teacher(TeacherPage())
+    page = ClassPage(record, poll=None)
+    page.new_class.click()
+    assert page.confirm.layout.display is None and "2 students, 3 answers, 1 games" in page.confirm_text.value
+    page.cancel.click()
+    assert page.confirm.layout.display == "none" and record.counts()["attempt"] == 3
+    page.new_class.click()
+    page.yes.click()
+    assert record.counts()["attempt"] == 0 and record.archived()
+    assert "No answers yet" in page.sections["exercises"].value and "archived" in page.message.value
+
+
+def test_a_students_answer_appears_within_two_seconds(sqlite_url):
+    store = Store(sqlite_url)
+    _seed(store)
+
+    async def scenario():
+        page = ClassPage(store.teacher(TeacherPage()), poll=classpage.POLL_SECONDS)
+        await asyncio.sleep(0.3)
+        writer = Store(sqlite_url)                  # another student's kernel
+        start = time.monotonic()
+        await asyncio.get_running_loop().run_in_executor(
+            None, lambda: writer.student(SPACES[7]).attempt("runes/01.ipynb", "3", "Odds?", "0.42", False))
+        while "0.42" not in page.sections["exercises"].value and time.monotonic() - start < 5:
+            await asyncio.sleep(0.05)
+        seen = time.monotonic() - start
+        page.stop()
+        writer.close()
+        return seen, page.sections["exercises"].value
+
+    seen, shown = asyncio.run(scenario())
+    assert "0.42" in shown and seen <= 2.0, seen
+
+
+@pytest.mark.parametrize("teacher", ["", "0", "yes", "true", "1 "])
+def test_without_the_teacher_link_nothing_is_read(monkeypatch, sqlite_url, teacher):
+    monkeypatch.setenv("SPELLTOWER_CLASSROOM", "1")
+    monkeypatch.setenv("HTTP_X_SPELLTOWER_SPACE", SPACES[3])
+    monkeypatch.setenv("HTTP_X_SPELLTOWER_TEACHER", teacher)
+    monkeypatch.setattr(classpage, "Store", lambda *a, **k: pytest.fail("the store was opened"))
+    shown = class_page(store_url=sqlite_url, poll=None)
+    assert "st-class-denied" in shown._dom_classes and "teacher link" in shown.value
+
+
+def test_with_the_teacher_link_the_page_opens(monkeypatch, sqlite_url):
+    Store(sqlite_url)
+    monkeypatch.setenv("SPELLTOWER_CLASSROOM", "1")
+    monkeypatch.setenv("HTTP_X_SPELLTOWER_TEACHER", "1")
+    page = class_page(store_url=sqlite_url, poll=None)
+    assert isinstance(page, ClassPage)
+
+
+def test_a_broken_record_is_reported_on_the_page(monkeypatch, tmp_path):
+    (tmp_path / "record.sqlite3").write_bytes(b"garbage" * 100)
+    monkeypatch.setenv("HTTP_X_SPELLTOWER_TEACHER", "1")
+    shown = class_page(store_url=f"sqlite:///{tmp_path / 'record.sqlite3'}", poll=None)
+    assert "damaged" in shown.value and "st-error" in shown.value
+
+
+def _run_notebook(tmp_path: Path, monkeypatch, env: dict[str, str]) -> list[str]:
+    """Run teacher.ipynb in a kernel with ``env``; return every HTML widget value and output text."""
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=True,
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    states = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    texts = [s["state"].get("value", "") for s in states.values() if s["model_name"] == "HTMLModel"]
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            texts.append(str(out.get("text", "")) + str(out.get("data", {}).get("text/plain", "")))
+    return texts
+
+
+def test_the_notebook_without_the_link_shows_nothing_of_the_class(tmp_path, monkeypatch, sqlite_url):
+    _seed(Store(sqlite_url))
+    texts = _run_notebook(tmp_path, monkeypatch, {"SPELLTOWER_RECORD_URL": sqlite_url, "SPELLTOWER_CLASSROOM": "1",
+                                                  "HTTP_X_SPELLTOWER_TEACHER": ""})
+    joined = "\n".join(texts)
+    assert "teacher link" in joined
+    assert "Owl" not in joined and "5/21" not in joined and "runes.one_die" not in joined
+
+
+def test_the_notebook_with_the_link_shows_the_class(tmp_path, monkeypatch, sqlite_url):
+    _seed(Store(sqlite_url))
+    texts = _run_notebook(tmp_path, monkeypatch, {"SPELLTOWER_RECORD_URL": sqlite_url, "SPELLTOWER_CLASSROOM": "1",
+                                                  "HTTP_X_SPELLTOWER_TEACHER": "1"})
+    joined = "\n".join(texts)
+    assert "Owl" in joined and "1/4" in joined and "runes.one_die" in joined
