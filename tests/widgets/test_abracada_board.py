@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from html import escape as html_escape
 
 import ipywidgets as ipw
@@ -79,6 +80,7 @@ def test_two_worlds_give_identical_widget_state(tmp_path, players, options):
     levels = ["random", "counting", "ev", "ev", "counting"][:players]
     a = make_board(tmp_path, players=players, seat=seat, bots=levels, **options)
     b = make_board(tmp_path, players=players, seat=seat, bots=levels, **options)
+    real = make_board(tmp_path, players=players, seat=seat, bots=levels, **options)
     a.open_game(abracada.new_game(players, seed=rng.randrange(10**6), **options), seat, levels)
     compared = differed = 0
     for _ in range(60):
@@ -92,8 +94,11 @@ def test_two_worlds_give_identical_widget_state(tmp_path, players, options):
                 differed += 1
                 break
         assert world.view(seat) == a.game.view(seat)
+        # Both worlds opened afresh (a board that played on also shows earlier rounds' logs,
+        # which come from views the student already saw, so they are the same in both worlds).
+        real.open_game(abracada.load(a.game.to_json()), seat, levels)
         b.open_game(world, seat, levels)
-        assert_same_page(a, b)
+        assert_same_page(real, b)
         compared += 1
         student_move(a, rng)
     assert compared >= 10 and differed >= compared // 2
@@ -242,7 +247,13 @@ def test_save_and_load_round_trip(tmp_path):
     click(other._load)
     assert other.game.to_json() == board.game.to_json()
     assert (other.seat, other._levels) == (1, ["ev", None, "random"])
-    assert table_values(other) == table_values(board)
+    # A loaded game shows its current round's log: the earlier rounds were not seen on this board.
+    assert without_past_rounds(table_values(other)) == without_past_rounds(table_values(board))
+
+
+def without_past_rounds(values: list) -> list:
+    return [re.sub(r'<details class="st-past-round">.*?</details>', "", v) if isinstance(v, str) else v
+            for v in values]
 
 
 def test_resume_after_a_reload(tmp_path):
@@ -257,7 +268,7 @@ def test_resume_after_a_reload(tmp_path):
     assert reloaded.game is None
     click(reloaded._form.resume)
     assert reloaded.game.to_json() == first.game.to_json()
-    assert table_values(reloaded) == table_values(first)
+    assert without_past_rounds(table_values(reloaded)) == without_past_rounds(table_values(first))
     assert tr("abracada.board.resumed", "en") in reloaded._status.value
 
 
@@ -278,7 +289,7 @@ def test_russian_labels_come_from_the_catalogue(tmp_path):
     assert board._spells[1].description == "1 · Древний дракон"
     assert board._spells[8].description == "8 · Волшебное зелье"
     assert board._end.description == tr("abracada.board.end_turn", "ru")
-    assert "Раунд 1" in board._round.value and tr("abracada.board.log.round_start", "ru").split(" ")[0] in board._log_html.value
+    assert "Раунд 1" in board._round.value and tr("abracada.board.log.round_start.other", "ru").split(" ")[0] in board._log_html.value
     send_update(board._lang_pick, {"index": 0})
     assert board._spells[1].description == "1 · Ancient Dragon"
 
@@ -312,3 +323,132 @@ def test_bots_reasons_are_teacher_only_even_when_forged(tmp_path):
     teacher = make_board(tmp_path, players=4, seat=3, bots="ev", reasons=True, seed=5, setup=False, teacher=True)
     shown = [m.render("en") for msgs in teacher._notes.values() for m in msgs]
     assert any(html_escape(r) in teacher._log_html.value or r in teacher._log_html.value for r in shown)
+
+
+# ----- the log explains itself (issue #20.4) --------------------------------------------------------------
+def sample_events(q: int) -> list[tuple[dict, dict]]:
+    """One event of every kind by player ``q`` (with what a miss needs), as (event, extra) pairs."""
+    life = {"kind": "life", "seat": q, "change": -1, "life": 5, "amount": -1, "cause": 5}
+    return [
+        ({"kind": "round_start", "seat": None, "round": 2, "starter": q, "removed": [8, 7], "hands": []}, {}),
+        ({"kind": "cast", "seat": q, "value": 6, "slot": 0, "remover": 3}, {}),
+        ({"kind": "miss", "seat": q, "value": 5}, {"hand": [8, 8, 7, 3, 2], "loss": [life]}),
+        ({"kind": "miss", "seat": q, "value": 5}, {"hand": None, "loss": [life]}),
+        ({"kind": "miss", "seat": q, "value": 1},
+         {"hand": [8, 8, 7, 3, 2], "loss": [{"kind": "roll", "seat": q, "value": 3, "spell": 1},
+                                             dict(life, change=-3, life=3)]}),
+        ({"kind": "callout", "seat": q, "value": 3, "last": 6}, {}),
+        ({"kind": "roll", "seat": q, "value": 2, "spell": 3}, {}),
+        (life, {}), (dict(life, change=2, life=6), {}), (dict(life, change=0, life=6), {}),
+        ({"kind": "knockout", "seat": q, "by": q}, {}),
+        ({"kind": "end_turn", "seat": q}, {}),
+        ({"kind": "draw", "seat": q, "count": 2}, {}),
+        ({"kind": "draw", "seat": q, "count": 2, "values": [4, 8]}, {}),
+        ({"kind": "secret", "seat": q, "taken": True, "value": 6}, {}),
+        ({"kind": "secret", "seat": q, "taken": True}, {}),
+        ({"kind": "secret", "seat": q, "taken": False}, {}),
+        *[({"kind": "round_end", "seat": q, "round": 2, "reason": reason, "winner": q, "loser": q,
+            "points": [3, 1, 0, 1]}, {}) for reason in ("knockout", "self_knockout", "empty_hand", "last_standing")],
+        ({"kind": "game_end", "seat": None, "winners": [q], "scores": [8, 3, 2, 1]}, {}),
+        ({"kind": "game_end", "seat": None, "winners": [q, 2], "scores": [8, 3, 8, 1]}, {}),
+        ({"kind": "game_end", "seat": None, "winners": [2, 3], "scores": [1, 3, 8, 8]}, {}),
+    ]
+
+
+THIRD_PERSON_AFTER_YOU = {
+    "en": r"\bYou (starts|casts|draws|takes|is|loses|gains|rolls|ends|declares)\b|\byou starts\b",
+    "ru": r"\bВы:|\bВы (берёт|начинает|теряет|получает|выбывает|заканчивает|объявляет|объявил|бросает)\b|начинает Вы",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_log_message_reads_right_for_you_and_for_another_player(lang, monkeypatch):
+    from widgets.abracada import narrate
+
+    used: set[str] = set()
+    real_tr = narrate.tr
+
+    def recording_tr(key, lang_, /, **params):
+        used.add(key)
+        return real_tr(key, lang_, **params)
+
+    monkeypatch.setattr(narrate, "tr", recording_tr)
+    seat = 0
+    for q in (seat, 1):
+        for event, extra in sample_events(q):
+            line = narrate.event_line(event, seat, lang, extra.get("hand"), extra.get("loss", ()))
+            assert line and "{" not in line and "}" not in line, line
+            assert not re.search(THIRD_PERSON_AFTER_YOU[lang], line), f"wrong person: {line!r}"
+            if event["kind"] in ("round_start", "cast", "callout", "roll", "knockout", "end_turn", "draw", "secret"):
+                named = re.search(rf"\b(Bot|Бот\w*) {q + 1}\b", line) is not None   # any case of "Bot 2"
+                assert named is (q != seat), line                       # the sentence is about the right person
+    sentence_keys = {k for k in keys(lang) if k.startswith(("abracada.board.log.", "abracada.board.reason.",
+                                                                "abracada.board.won.", "abracada.board.cost."))}
+    assert sentence_keys <= used, f"never rendered: {sorted(sentence_keys - used)}"
+    if lang == "ru":
+        life_same = narrate.event_line(dict(sample_events(1)[7][0], change=0), 0, "ru")
+        assert "Жизни Бота 2" in life_same                              # the genitive, not "Бот 2"
+        shared = narrate.winners_text([0, 2], 0, "ru")
+        assert "с Ботом 3" in shared                                    # the instrumental
+
+
+@pytest.mark.parametrize("lang, declared, held, cost", [
+    ("en", "Bot 2 declared 5 · Lightning Tempest", "holds 8, 8, 7, 3, 2: no 5", "it costs 1 life (now 5)"),
+    ("ru", "Бот 2 объявил 5 · ", "у него 8, 8, 7, 3, 2: камня 5 нет", "потеря жизней: 1 (осталось 5)"),
+])
+def test_a_failed_cast_says_declared_actual_and_cost(lang, declared, held, cost):
+    from widgets.abracada.narrate import log_html
+
+    events = [{"kind": "round_start", "seat": None, "round": 1, "starter": 1, "removed": [],
+               "hands": [None, [8, 8, 6, 7, 3], [1, 1, 1, 1, 1]]},
+              {"kind": "cast", "seat": 1, "value": 6, "slot": 2, "remover": 0},
+              {"kind": "draw", "seat": 1, "count": 1, "values": [2]},
+              {"kind": "miss", "seat": 1, "value": 5},
+              {"kind": "life", "seat": 1, "change": -1, "life": 5, "amount": -1, "cause": 5},
+              {"kind": "end_turn", "seat": 1}]
+    html = log_html(events, 0, lang)
+    line = re.search(r'<div class="st-line st-k-miss">(.*?)</div>', html).group(1)
+    assert declared in line and held in line and cost in line, line
+    assert html.count("st-k-life") == 0, "the life lost is told in the same line as the failure"
+    mine = log_html([dict(events[0], starter=0), {"kind": "miss", "seat": 0, "value": 1},
+                     {"kind": "roll", "seat": 0, "value": 3, "spell": 1},
+                     {"kind": "life", "seat": 0, "change": -3, "life": 3, "amount": -3, "cause": 1}], 0, lang)
+    assert ("none of your stones is a 1" if lang == "en" else "нет камня 1") in mine
+    assert ("the die shows 3" if lang == "en" else "на кубике 3") in mine
+
+
+def test_the_log_keeps_earlier_rounds_folded(tmp_path):
+    board = make_board(tmp_path, setup=False, seed=5, players=3, seat=0, bots="counting")
+    rng = random.Random(4)
+    for _ in range(400):
+        if board.game.round_no >= 3 or board.game.is_over:
+            break
+        student_move(board, rng)
+    assert board.game.round_no >= 2
+    log = board._log_html.value
+    past = re.findall(r'<details class="st-past-round"><summary>(.*?)</summary>', log)
+    assert past == [f"Round {r}" for r in range(board.game.round_no - 1, 0, -1)]
+    current = re.sub(r"<details.*?</details>", "", log)
+    assert f"Round {board.game.round_no} begins" in current and "Round 1 begins" not in current
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_whole_games_narrate_for_every_seat(lang):
+    """Random games, every seat's log of every round: each event becomes a finished sentence."""
+    from towerlib.abracada.bots import make_bot
+    from towerlib.abracada.views import seat_events
+    from widgets.abracada.narrate import log_html
+
+    for seed in range(3):
+        game = abracada.new_game(4, seed=seed)
+        bots = [make_bot("random", seed * 10 + s) for s in range(4)]
+        while not game.is_over:
+            if game.phase == "round_over":
+                game.apply("next")
+                continue
+            q = game.current_player
+            game.apply(bots[q].choose(game.view(q, log=False)).action)
+        for seat in range(4):
+            html = log_html(seat_events(game, seat), seat, lang)
+            assert "{" not in html and not re.search(THIRD_PERSON_AFTER_YOU[lang], html)
+            assert html.count("st-k-miss") == sum(e.kind == "miss" for e in game.events)

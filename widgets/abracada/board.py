@@ -42,7 +42,7 @@ from towerlib.core.i18n import LANGUAGES, tr
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import svg, table
-from .narrate import log_html, spell_name
+from .narrate import log_html, past_rounds_html, spell_name
 from ..saves import SaveFolder, clean_name
 from .setup import BOT_LEVELS, DEFAULT_LEVEL, Settings, SetupForm, bot_levels
 from .style import CSS
@@ -83,6 +83,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
                                                                dict(options)), SaveFolder(saves_dir), autosave)
         self._teacher = bool(teacher)
         self._notes: dict[tuple[int, int], list[Msg]] = {}   # (round, log index) -> bots' reasons
+        self._round_logs: dict[int, list[Mapping[str, Any]]] = {}   # round -> its log, as the student saw it
         self._build(meter, reasons, setup)
         super().__init__(self._root_children())
         self.add_class("st-abracada")
@@ -105,6 +106,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
 
     def _on_open(self) -> None:
         self._notes = {}
+        self._round_logs = {}
 
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, meter: bool, reasons: bool, setup: bool) -> None:
@@ -276,7 +278,11 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._rule_hint.value = self._hint(view, names)
         notes = {i: [m.render(lang) for m in msgs] for (rnd, i), msgs in self._notes.items()
                  if rnd == view["round"]} if self._teacher and self._reasons_toggle.value else None
-        self._log_html.value = f'<div class="st-log"><div>{log_html(view["log"], names, seat, lang, notes)}</div></div>'
+        # The view holds this round's log; earlier rounds are kept here (from earlier views), folded away.
+        self._round_logs[view["round"]] = view["log"]
+        past = {r: log for r, log in self._round_logs.items() if r < view["round"]}
+        self._log_html.value = (f'<div class="st-log"><div>{past_rounds_html(past, seat, lang)}'
+                                f'{log_html(view["log"], seat, lang, notes)}</div></div>')
         self._result.value = table.result(view, names, lang)
         self._result.layout.display = None if view["result"] else "none"
 

@@ -4,84 +4,198 @@ The input is a seat's filtered event list (``view["log"]`` or
 :func:`towerlib.abracada.views.seat_events`), so the narration cannot mention anything the
 seat may not see: the seat's own draws arrive as counts only, and another player's secret
 stone arrives without its value.
+
+Every sentence is written twice in the catalogue, for the student (``….you``: "You draw")
+and for another player (``….other``: "Bot 2 draws"), and a name that is not the subject is
+put in its grammatical case (Russian "у Бота 2", "с Ботом 2"; keys ``abracada.board.bot.<case>``),
+never pasted into a sentence written for someone else. A failed cast is told as one line:
+what was declared, what the player actually holds (as far as the reader can know it) and what
+it cost.
 """
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from towerlib.core.i18n import tr
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
+
+CASES = ("gen", "ins")           # the cases a name takes besides the subject's (Russian needs them)
 
 
 def spell_name(value: int, lang: str) -> str:
     return tr(f"abracada.spell.{value}", lang)
 
 
+def spell_text(value: int, lang: str) -> str:
+    """``"5 · Lightning Tempest"``."""
+    return f"{value} · {spell_name(value, lang)}"
+
+
 def stones_text(values: Sequence[int], lang: str) -> str:
     return ", ".join(str(v) for v in values) if values else tr("abracada.board.none", lang)
 
 
-def round_reason(result: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
-    """Why a round ended, e.g. "Bot 2 emptied their hand"."""
+def person(q: int, seat: int) -> str:
+    """Which form of a sentence to use for player ``q``: ``"you"`` or ``"other"``."""
+    return "you" if q == seat else "other"
+
+
+def name_in(case: str, q: int, seat: int, lang: str) -> str:
+    """Player ``q``'s name in a grammatical case (``"nom"``, or one of :data:`CASES`)."""
+    if q == seat:
+        return tr(f"abracada.board.you.{case}", lang)
+    return tr("abracada.board.bot" if case == "nom" else f"abracada.board.bot.{case}", lang, n=q + 1)
+
+
+def names_in(case: str, players: Sequence[int], seat: int, lang: str) -> str:
+    """Several names, in a case, joined with "and"."""
+    parts = [name_in(case, q, seat, lang) for q in players]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {tr('abracada.board.and', lang)} " + parts[-1]
+
+
+def say(key: str, q: int, seat: int, lang: str, **params: Any) -> str:
+    """The ``key.you`` or ``key.other`` sentence about player ``q`` (``who`` and ``who_gen``
+    are filled in for the other form)."""
+    if q == seat:
+        return tr(f"{key}.you", lang, **params)
+    return tr(f"{key}.other", lang, who=name_in("nom", q, seat, lang), who_gen=name_in("gen", q, seat, lang), **params)
+
+
+def round_reason(result: Mapping[str, Any], seat: int, lang: str) -> str:
+    """Why a round ended, e.g. "Bot 2 emptied their hand" or "you ran out of life"."""
     reason = result["reason"]
     who = result["loser"] if reason == "self_knockout" else result["winner"]
-    return tr(f"abracada.board.reason.{reason}", lang, who=names[who])
+    return say(f"abracada.board.reason.{reason}", who, seat, lang)
 
 
-def points_text(points: Sequence[int], names: Sequence[str]) -> str:
-    return ", ".join(f"{name} +{p}" for name, p in zip(names, points))
+def winners_text(winners: Sequence[int], seat: int, lang: str) -> str:
+    """Who won the game, from the student's side: "You won!", "You share the win with Bot 2", ..."""
+    if seat in winners:
+        others = [q for q in winners if q != seat]
+        if not others:
+            return tr("abracada.board.won.you", lang)
+        return tr("abracada.board.won.you_shared", lang, others=names_in("ins", others, seat, lang))
+    key = "abracada.board.won.other" if len(winners) == 1 else "abracada.board.won.others"
+    return tr(key, lang, names=names_in("nom", winners, seat, lang))
 
 
-def event_line(event: Mapping[str, Any], names: Sequence[str], seat: int, lang: str) -> str:
-    """One event as plain text (the caller escapes it)."""
+def points_text(points: Sequence[int], seat: int, lang: str) -> str:
+    return ", ".join(f"{name_in('nom', q, seat, lang)} +{p}" for q, p in enumerate(points))
+
+
+def _cost(loss_events: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """What a failed cast cost: the die (for the Dragon) and the life lost."""
+    roll = next((e["value"] for e in loss_events if e["kind"] == "roll"), None)
+    life = next((e for e in loss_events if e["kind"] == "life"), None)
+    if life is None:
+        return ""
+    if roll is not None:
+        return tr("abracada.board.cost.dragon", lang, roll=roll, loss=-life["change"], life=life["life"])
+    return tr("abracada.board.cost.life", lang, loss=-life["change"], life=life["life"])
+
+
+def _life_line(event: Mapping[str, Any], seat: int, lang: str) -> str:
+    change = event["change"]
+    kind = "lose" if change < 0 else "gain" if change > 0 else "same"
+    return say(f"abracada.board.log.life.{kind}", event["seat"], seat, lang, amount=abs(change), life=event["life"])
+
+
+def event_line(event: Mapping[str, Any], seat: int, lang: str, hand: Sequence[int] | None = None,
+               loss: Sequence[Mapping[str, Any]] = ()) -> str:
+    """One event as plain text (the caller escapes it). For a ``miss``, ``hand`` is what the
+    player held (None when the reader cannot see it) and ``loss`` the roll and life events it caused."""
     kind, who = event["kind"], event["seat"]
-    name = names[who] if who is not None else ""
     key = f"abracada.board.log.{kind}"
     if kind == "round_start":
-        line = tr(key, lang, round=event["round"], who=names[event["starter"]])
+        line = say(key, event["starter"], seat, lang, round=event["round"])
         if event["removed"]:
             line += " " + tr("abracada.board.log.removed", lang, stones=stones_text(event["removed"], lang))
         return line
-    if kind in ("cast", "miss"):
-        return tr(key, lang, who=name, value=event["value"], spell=spell_name(event["value"], lang))
+    if kind == "cast":
+        return say(key, who, seat, lang, spell=spell_text(event["value"], lang))
+    if kind == "miss":
+        cost = _cost(loss, lang)
+        if who != seat and hand is None:
+            return say("abracada.board.log.miss_unseen", who, seat, lang, spell=spell_text(event["value"], lang),
+                       value=event["value"], cost=cost)
+        return say(key, who, seat, lang, spell=spell_text(event["value"], lang), value=event["value"],
+                   stones=stones_text(list(hand or ()), lang), cost=cost)
     if kind == "callout":
-        return tr(key, lang, who=name, value=event["value"], last=event["last"])
+        return say(key, who, seat, lang, value=event["value"], last=event["last"])
     if kind == "roll":
-        return tr(key, lang, who=name, value=event["value"])
+        return say(key, who, seat, lang, value=event["value"])
     if kind == "life":
-        return tr(key, lang, who=name, change=event["change"], life=event["life"])
+        return _life_line(event, seat, lang)
     if kind in ("knockout", "end_turn"):
-        return tr(key, lang, who=name)
+        return say(key, who, seat, lang)
     if kind == "draw":
-        if "values" not in event:
-            return tr("abracada.board.log.draw_own", lang, who=name, count=event["count"])
-        return tr(key, lang, who=name, stones=stones_text(event["values"], lang))
+        if "values" not in event:          # the reader's own draw: a count, never the values
+            return say("abracada.board.log.draw_unseen", who, seat, lang, count=event["count"])
+        return say(key, who, seat, lang, stones=stones_text(event["values"], lang))
     if kind == "secret":
         if not event["taken"]:
-            return tr("abracada.board.log.secret_none", lang, who=name)
+            return say("abracada.board.log.secret_none", who, seat, lang)
         if event.get("value") is not None:
-            return tr("abracada.board.log.secret_own", lang, who=name, value=event["value"],
-                      spell=spell_name(event["value"], lang))
-        return tr(key, lang, who=name)
+            return say("abracada.board.log.secret_seen", who, seat, lang, spell=spell_text(event["value"], lang))
+        return say(key, who, seat, lang)
     if kind == "round_end":
-        return tr(key, lang, round=event["round"], reason=round_reason(event, names, lang),
-                  points=points_text(event["points"], names))
+        return tr(key, lang, round=event["round"], reason=round_reason(event, seat, lang),
+                  points=points_text(event["points"], seat, lang))
     if kind == "game_end":
-        return tr(key, lang, names=", ".join(names[q] for q in event["winners"]))
+        return tr(key, lang, winners=winners_text(event["winners"], seat, lang))
     raise ValueError(f"no narration for event kind {kind!r}")
 
 
-def log_html(events: Sequence[Mapping[str, Any]], names: Sequence[str], seat: int, lang: str,
+def _lines(events: Sequence[Mapping[str, Any]], seat: int) -> Iterator[tuple[int, Mapping[str, Any], Any, list]]:
+    """``(index, event, hand, loss)`` per line: a miss absorbs the roll and life events it
+    caused, and carries the hand the player held (tracked from the round's first event through
+    casts and draws, for every player whose stones the reader sees)."""
+    hands: dict[int, list[int]] = {}
+    i = 0
+    while i < len(events):
+        event = events[i]
+        kind, who = event["kind"], event["seat"]
+        if kind == "round_start":
+            hands = {q: list(h) for q, h in enumerate(event.get("hands") or []) if h is not None}
+        elif kind == "cast" and who in hands and event.get("slot") is not None and event["slot"] < len(hands[who]):
+            del hands[who][event["slot"]]
+        elif kind == "draw" and who in hands and "values" in event:
+            hands[who] += list(event["values"])
+        if kind == "miss":
+            loss = []
+            j = i + 1
+            while j < len(events) and events[j]["seat"] == who and events[j]["kind"] in ("roll", "life") \
+                    and not any(e["kind"] == "life" for e in loss):
+                loss.append(events[j])
+                j += 1
+            yield i, event, (list(hands[who]) if who in hands else None), loss
+            i = j
+            continue
+        yield i, event, None, []
+        i += 1
+
+
+def log_html(events: Sequence[Mapping[str, Any]], seat: int, lang: str,
              notes: Mapping[int, Sequence[str]] | None = None) -> str:
-    """The log as HTML lines; ``notes[i]`` are extra lines (bots' reasons) shown before event i."""
+    """One round's log as HTML lines; ``notes[i]`` are extra lines (bots' reasons) shown before event i."""
     lines = []
-    for i, event in enumerate(events):
+    for i, event, hand, loss in _lines(events, seat):
         for note in (notes or {}).get(i, ()):
             lines.append(f'<div class="st-note">{escape(tr("abracada.board.reason_line", lang, reason=note))}</div>')
-        who = event["seat"]
-        mark = " st-mine" if who == seat else ""
-        kind = event["kind"]
-        lines.append(f'<div class="st-line st-k-{kind}{mark}">{escape(event_line(event, names, seat, lang))}</div>')
+        mark = " st-mine" if event["seat"] == seat else ""
+        text = event_line(event, seat, lang, hand, loss)
+        lines.append(f'<div class="st-line st-k-{event["kind"]}{mark}">{escape(text)}</div>')
     return "".join(lines)
+
+
+def past_rounds_html(logs: Mapping[int, Sequence[Mapping[str, Any]]], seat: int, lang: str) -> str:
+    """Earlier rounds' logs, each folded away under its title (newest first)."""
+    out = []
+    for rnd in sorted(logs, reverse=True):
+        out.append(f'<details class="st-past-round"><summary>{escape(tr("abracada.board.round", lang, round=rnd))}'
+                   f'</summary>{log_html(logs[rnd], seat, lang)}</details>')
+    return "".join(out)

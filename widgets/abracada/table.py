@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 from towerlib.core.i18n import tr
 
 from . import svg
-from .narrate import round_reason, spell_name
+from .narrate import round_reason, spell_name, winners_text
 
 SPELLS = range(1, 9)
 
@@ -123,7 +123,7 @@ def result(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     res = view["result"]
     if res is None:
         return ""
-    title = tr("abracada.board.result_title", lang, round=res["round"], reason=round_reason(res, names, lang))
+    title = tr("abracada.board.result_title", lang, round=res["round"], reason=round_reason(res, view["seat"], lang))
     rows = "".join(
         f'<tr><td><span class="st-pawn" style="background:{svg.SEAT_COLOURS[q]}"></span> {escape(names[q])}</td>'
         f'<td>+{res["points"][q]}</td><td><b>{res["scores"][q]}</b></td>'
@@ -132,7 +132,7 @@ def result(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     out = (f'<div class="st-panel st-result"><h4>{escape(title)}</h4><table>'
            f'<tr><th></th><th>{escape(tr("abracada.board.points", lang))}</th><th>Σ</th><th></th></tr>{rows}</table>')
     if view["winners"]:
-        out += (f'<div class="st-winner">{escape(tr("abracada.board.game_won", lang, names=", ".join(names[q] for q in view["winners"])))}</div>')
+        out += f'<div class="st-winner">{escape(winners_text(view["winners"], view["seat"], lang))}</div>'
     return out + "</div>"
 
 
