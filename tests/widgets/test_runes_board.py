@@ -32,9 +32,11 @@ def student_move(board: RunesBoard, rng: random.Random) -> None:
     if dice and rng.random() < 0.35:
         send_update(rng.choice(dice), {"value": not dice[0].value})
         return
-    buttons = [b for b in (board._reroll, board._stop, board._end, *board._spells.values(), *board._move_buttons)
+    buttons = [b for b in (board._reroll, board._stop, board._end, board._pass, board._cancel, *board._crown.values(),
+                           *board._spells.values(), *board._card_buttons, *board._move_buttons, *board._foe_buttons)
                if not b.disabled and b.layout.display != "none"]
-    click(rng.choice(buttons))
+    if buttons:
+        click(rng.choice(buttons))
 
 
 def worlds(players: int, seed: int):
@@ -97,13 +99,12 @@ def test_forged_messages_leave_the_game_unchanged():
     board = board_for(game)
     assert game.current_player == 0 and game.phase == "roll"
     before = game.to_json()
-    for button in (board._end, board._spells["attack"], board._spells["quantum"],
-                   *board._move_buttons[len(board._moves):]):
+    for button in (board._end, board._pass, board._spells["attack"], board._spells["quantum"], *board._foe_buttons,
+                   *board._move_buttons[len(board._moves):], *board._card_buttons[len(board._cards):]):
         assert button.disabled
         click(button)
         assert game.to_json() == before
-    for widget, state in ((board._target, {"index": 9}), (board._all_moves, {"index": 999}),
-                          (board._advisor_toggle, {"value": "yes"})):
+    for widget, state in ((board._advisor_toggle, {"value": "yes"}), (board._dice[0], {"value": "x"})):
         try:
             send_update(widget, state)
         except Exception:        # a trait refusing the value is fine; a changed game is not
@@ -142,7 +143,6 @@ def test_hold_reroll_and_cast_through_the_controls():
     assert not any(d.value for d in board._dice)      # the selection is cleared
     click(board._stop)
     assert game.phase == "cast" and not board._spells["familiar:summon"].disabled
-    board._target.value = 1
     click(board._spells["familiar:summon"])
     assert game.cast == ["familiar"] and game.events
 
@@ -175,3 +175,78 @@ def test_setup_form_starts_a_draft_with_bots_and_resumes(tmp_path):
     again = RunesBoard(players=4, seat=2, bot_delay=0, saves_dir=str(tmp_path))
     click(again._form.resume)
     assert again.game.to_json() == snapshot and again.seat == 2
+
+
+def _at_roll(game):
+    while game.phase != "roll":
+        game.apply("pass")
+    return game
+
+
+def test_attack_aims_at_a_clicked_foe_and_a_single_foe_is_chosen_at_once():
+    game = _at_roll(runes.new_game(3, seed=1, deal={"wizards": WIZARDS[:3], "hands": [[], [], []],
+                                                    "dice": [6, 2, 1, 5, 5, 1, 2, 4, 1]}))
+    board = board_for(game, bots="planner")
+    click(board._stop)
+    assert all(b.layout.display == "none" for b in board._foe_buttons)
+    click(board._spells["attack"])                     # two foes: aim first
+    assert game.cast == [] and "Choose the target" in board._prompt.value
+    shown = [b for b in board._foe_buttons if b.layout.display is None and not b.disabled]
+    assert len(shown) == 2 and board._seats[0].value.count("sr-aim") == 1 and board._seats[1].value.count("sr-aim") == 1
+    click(board._foe_buttons[1])                       # the second panel shows seat 2
+    assert "cast attack 5 5 -> 2" in [str(a) for a in game.history]
+    assert all(b.layout.display == "none" for b in board._foe_buttons)
+    duel = _at_roll(runes.new_game(2, seed=1, deal={"wizards": WIZARDS[:2], "hands": [[], []],
+                                                    "dice": [6, 1, 5, 5, 1, 2, 4, 1]}))
+    board = board_for(duel)
+    click(board._stop)
+    click(board._spells["attack"])                     # one foe: no aiming
+    assert "cast attack 5 5 -> 1" in [str(a) for a in duel.history]
+
+
+def test_controls_are_grouped_and_each_card_has_one_button():
+    game = _at_roll(runes.new_game(3, seed=1, deal={
+        "wizards": WIZARDS[:3], "dice": [6, 2, 1, 5, 5, 1, 2, 4, 1],
+        "hands": [["lucky_charm", "lucky_charm", "fire_scroll", "healing_potion"], [], []]}))
+    board = board_for(game)
+    assert set(board._groups) == {"dice", "spells", "loot", "choices", "end"}
+    names = [b.description for b in board._card_buttons if b.layout.display is None]
+    assert names == ["Lucky Charm", "Healing Potion"]      # two charms, one button; the scroll waits
+    click(board._card_buttons[0])                      # which die? the student must select one
+    assert game.rolls_used == 1 and "Select the one die" in board._status.value
+    send_update(board._dice[0], {"value": True})
+    click(board._card_buttons[0])
+    assert "play lucky_charm 1" in [str(a) for a in game.history]
+    click(board._stop)
+    scroll = [b for b in board._card_buttons if b.description == "Fire Scroll"]
+    assert scroll
+    click(scroll[0])                                   # a damage card aims like a spell
+    assert [b.layout.display for b in board._foe_buttons[:2]] == [None, None]
+    click(board._foe_buttons[0])
+    assert "play fire_scroll -> 1" in [str(a) for a in game.history]
+
+
+def test_a_window_passes_with_one_click_and_pass_for_me_changes_no_view():
+    def fresh():
+        return runes.new_game(3, seed=9, deal={"wizards": WIZARDS[:3], "hands": [[], [], []]})
+    manual, auto = fresh(), fresh()
+    board = board_for(manual, seat=1)
+    assert manual.current_player == 1 and board._pass.layout.display is None and not board._pass.disabled
+    clicks = 0
+    while manual.current_player == 1 and manual.pending and manual.pending[-1]["kind"] in ("window", "initiative"):
+        click(board._pass)
+        clicks += 1
+    assert clicks >= 2
+    other = board_for(auto, seat=1)
+    send_update(other._autopass, {"value": True})      # the board passes for the student
+    assert len(auto.history) >= len(manual.history)
+    common = min(len(auto.history), len(manual.history))
+    assert [str(a) for a in auto.history[:common]] == [str(a) for a in manual.history[:common]]
+    assert auto.current_player != 1 or auto.view(1)["legal"] != ["pass"]     # it stops where there is a choice
+    assert auto.view(0) == runes.load(auto.to_json()).view(0)                # the game alone makes the views
+
+
+def test_the_log_explains_the_initiative_roll():
+    game = _at_roll(runes.new_game(2, seed=1, deal={"wizards": WIZARDS[:2], "hands": [[], []], "dice": [3, 3, 5]}))
+    board = board_for(game)
+    assert "die plus bonuses" in board._log.value and "Necromancer" not in board._log.value

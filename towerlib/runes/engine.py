@@ -289,6 +289,7 @@ class RunesGame(Effects, GameBase):
             order.extend(self._break_tie(tied))
         self.order, self.pos = order, -1
         self._emit("initiative", None, totals=[total.get(s) for s in range(self.players)], order=order,
+                   dice=list(self.init_dice), bonus=list(self.init_mod),
                    revived=[s for s in takers if self.revived[s]])
         self._next_turn()
 

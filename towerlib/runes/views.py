@@ -189,6 +189,10 @@ def narrate(event: dict[str, Any], wizards: list[str | None], lang: str = "en") 
         params["familiar"] = tr(f"runes.familiar.{params['familiar']}", lang)
     if isinstance(params.get("familiars"), list):
         params["familiars"] = ", ".join(tr(f"runes.familiar.{f}", lang) for f in params["familiars"])
+    if event["kind"] == "initiative":                  # each total explained: die + bonuses
+        params["details"] = "; ".join(
+            f"{who(s)} {params['dice'][s]}{params['bonus'][s]:+d} = {params['totals'][s]}" if params["bonus"][s]
+            else f"{who(s)} {params['dice'][s]}" for s in params["order"])
     if "order" in params:
         params["order"] = ", ".join(who(s) for s in params["order"])
     if "winners" in params:

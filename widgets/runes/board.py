@@ -46,10 +46,14 @@ from ..game_table import GameTable
 #: The spell buttons: a spell, or ``familiar:<mode>`` for the two ways to cast Familiar.
 SPELL_KEYS = ("healing", "attack", "familiar:summon", "familiar:activate", "loot", "chain", "class",
               "restore", "quantum")
-#: Buttons kept for the occasional moves (loot cards, reactions, choices); the rest are in a list.
+#: Buttons kept for the loot cards in hand (one per playable card) and for the other choices.
+CARD_BUTTONS = 10
 MOVE_BUTTONS = 12
-#: Moves with their own controls (the dice row, the spell buttons, End turn).
-_OWN_CONTROLS = frozenset({"hold", "stop", "cast", "end"})
+#: Verbs shown as loot-card buttons, and verbs shown as choice buttons.
+_CARD_VERBS = ("play", "wield")
+_CHOICE_VERBS = frozenset({"pick", "keep", "release", "take", "discard", "restore", "copy", "reroll"})
+#: Decisions that are windows every wizard gets (R18): "pass for me" answers them.
+WINDOWS = frozenset({"window", "initiative", "counter", "smoke"})
 
 
 AUTOSAVE = "autosave"            # <saves>/runes/autosave.json
@@ -94,12 +98,25 @@ class RunesBoard(GameTable, ipw.VBox):
 
     def _on_open(self) -> None:
         self._clear_selection()
+        self._aim, self._options = {}, []
 
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, advisor: bool, setup: bool) -> None:
         self._build_frame(CSS, SetupForm(self._settings, self._lang) if setup else None)
+        self._aim: dict[int, str] = {}              # target seat -> action, while aiming (kernel only)
+        self._options: list[str] = []               # the ways to play a card being chosen (kernel only)
 
-        self._seats = [ipw.HTML(layout=ipw.Layout(flex="1 1 220px")) for _ in range(MAX_PLAYERS - 1)]
+        self._seats = [ipw.HTML() for _ in range(MAX_PLAYERS - 1)]
+        self._foe_buttons = []
+        seat_boxes = []
+        for k, panel in enumerate(self._seats):
+            b = ipw.Button(icon="crosshairs", button_style="danger", layout=ipw.Layout(width="100%", display="none"))
+            b.add_class("sr-foe")
+            b.add_class(f"sr-foe-{k}")
+            b.on_click(lambda _b, k=k: self._on_foe(k))
+            self._foe_buttons.append(b)
+            seat_boxes.append(ipw.VBox([panel, b], layout=ipw.Layout(flex="1 1 220px")))
+        self._seat_boxes = seat_boxes
         self._centre = ipw.HTML(layout=ipw.Layout(flex="0 0 260px"))
         self._me = ipw.HTML()
         self._prompt = ipw.HTML()
@@ -113,15 +130,25 @@ class RunesBoard(GameTable, ipw.VBox):
             self._dice.append(die)
         self._reroll = ipw.Button(icon="dice", button_style="warning", layout=ipw.Layout(width="auto"))
         self._stop = ipw.Button(icon="hand-paper", layout=ipw.Layout(width="auto"))
+        self._crown = {step: ipw.Button(layout=ipw.Layout(width="auto")) for step in ("+1", "-1")}
         self._end = ipw.Button(icon="check", button_style="success", layout=ipw.Layout(width="auto"))
-        for b, cls in ((self._reroll, "sr-reroll"), (self._stop, "sr-stop"), (self._end, "sr-end")):
+        self._pass = ipw.Button(icon="forward", button_style="info", layout=ipw.Layout(width="auto"))
+        self._cancel = ipw.Button(icon="times", layout=ipw.Layout(width="auto"))
+        for b, cls in ((self._reroll, "sr-reroll"), (self._stop, "sr-stop"), (self._end, "sr-end"),
+                       (self._pass, "sr-pass"), (self._cancel, "sr-cancel"), (self._crown["+1"], "sr-crown-up"),
+                       (self._crown["-1"], "sr-crown-down")):
             b.add_class("sr-action")
             b.add_class(cls)
         self._reroll.on_click(self._on_reroll)
         self._stop.on_click(lambda _b: self._student_action("stop"))
         self._end.on_click(lambda _b: self._student_action("end"))
-        self._target = ipw.Dropdown(options=[], layout=ipw.Layout(width="300px"))
-        self._target.add_class("sr-target")
+        self._pass.on_click(lambda _b: self._student_action("pass"))
+        self._cancel.on_click(self._on_cancel)
+        for step, b in self._crown.items():
+            b.on_click(lambda _b, step=step: self._on_crown(step))
+        self._autopass = ipw.Checkbox(value=False, indent=False, layout=ipw.Layout(width="auto"))
+        self._autopass.add_class("sr-autopass")
+        self._autopass.observe(self._autopass_changed, "value")
         self._spells: dict[str, ipw.Button] = {}
         for key in SPELL_KEYS:
             spell = key.split(":")[0]
@@ -131,17 +158,21 @@ class RunesBoard(GameTable, ipw.VBox):
             b.add_class(f"sr-spell-{key.replace(':', '-')}")
             b.on_click(lambda _b, key=key: self._on_spell(key))
             self._spells[key] = b
+        self._card_buttons, self._cards = [], []
+        for i in range(CARD_BUTTONS):
+            b = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
+            b.add_class("sr-action")
+            b.add_class("sr-card-button")
+            b.on_click(lambda _b, i=i: self._on_card(i))
+            self._card_buttons.append(b)
         self._move_buttons = []
+        self._moves: list[str] = []                 # the actions behind the choice buttons (kernel only)
         for i in range(MOVE_BUTTONS):
             b = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
             b.add_class("sr-action")
             b.add_class("sr-move")
             b.on_click(lambda _b, i=i: self._on_move(i))
             self._move_buttons.append(b)
-        self._all_moves = ipw.Dropdown(options=[], layout=ipw.Layout(width="340px"))
-        self._do = ipw.Button(icon="play", layout=ipw.Layout(width="auto"))
-        self._do.add_class("sr-do")
-        self._do.on_click(lambda _b: self._student_action(self._all_moves.value))
         self._advisor_toggle = ipw.Checkbox(value=bool(advisor), indent=False, layout=ipw.Layout(width="auto"))
         self._advisor_toggle.observe(lambda _c: self._render(), "value")
         self._advisor = ipw.HTML()
@@ -151,25 +182,37 @@ class RunesBoard(GameTable, ipw.VBox):
         self._new.add_class("sr-new")
         self._new.on_click(self._on_new_game)
 
-        dice_row = ipw.HBox([*self._dice, self._dice_title, self._reroll, self._stop])
+        self._group_titles = {g: ipw.HTML() for g in ("dice", "spells", "loot", "choices", "end")}
+        dice_row = ipw.HBox([*self._dice, self._dice_title, self._reroll, self._stop, *self._crown.values()])
         dice_row.add_class("sr-dice-row")
         spells = ipw.GridBox(list(self._spells.values()),
                              layout=ipw.Layout(grid_template_columns="repeat(5, 1fr)", width="100%"))
         spells.add_class("sr-spells")
-        self._moves_title = ipw.HTML()
+        cards = ipw.Box(self._card_buttons)
+        cards.add_class("sr-moves")
+        cards.add_class("sr-loot-row")
         moves = ipw.Box(self._move_buttons)
         moves.add_class("sr-moves")
-        controls = ipw.VBox([self._prompt, dice_row, ipw.HBox([self._target, self._end],
-                                                              layout=ipw.Layout(grid_gap="8px")),
-                             spells, self._moves_title, moves,
-                             ipw.HBox([self._all_moves, self._do], layout=ipw.Layout(grid_gap="6px"))],
-                            layout=ipw.Layout(grid_gap="6px", flex="1 1 600px"))
+        end_row = ipw.HBox([self._end, self._pass, self._cancel, self._autopass],
+                           layout=ipw.Layout(grid_gap="8px", align_items="center"))
+        end_row.add_class("sr-end-row")
+        self._groups = {
+            "dice": ipw.VBox([self._group_titles["dice"], dice_row]),
+            "spells": ipw.VBox([self._group_titles["spells"], spells]),
+            "loot": ipw.VBox([self._group_titles["loot"], cards]),
+            "choices": ipw.VBox([self._group_titles["choices"], moves]),
+            "end": ipw.VBox([self._group_titles["end"], end_row]),
+        }
+        for name, box in self._groups.items():
+            box.add_class("sr-group")
+            box.add_class(f"sr-group-{name}")
+        controls = ipw.VBox([self._prompt, *self._groups.values()], layout=ipw.Layout(grid_gap="6px", flex="1 1 600px"))
         controls.add_class("sr-panel")
         controls.add_class("sr-controls")
         side = ipw.VBox([self._advisor_toggle, self._advisor], layout=ipw.Layout(flex="0 0 400px"))
         side.add_class("sr-panel")
         side.add_class("sr-side")
-        opponents = ipw.Box(self._seats, layout=ipw.Layout(flex_flow="row wrap", flex="1 1 600px", grid_gap="8px"))
+        opponents = ipw.Box(seat_boxes, layout=ipw.Layout(flex_flow="row wrap", flex="1 1 600px", grid_gap="8px"))
         top = ipw.HBox([opponents, self._centre], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
         middle = ipw.HBox([ipw.VBox([self._me, controls], layout=ipw.Layout(flex="1 1 620px", grid_gap="8px")),
                            side], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
@@ -190,10 +233,14 @@ class RunesBoard(GameTable, ipw.VBox):
         self._reroll.description = tr("runes.board.reroll", lang)
         self._stop.description = tr("runes.board.stop", lang)
         self._end.description = tr("runes.action.end", lang).capitalize()
-        self._target.description = tr("runes.board.target", lang)
-        self._do.description = tr("runes.board.do", lang)
-        self._all_moves.description = ""
-        self._moves_title.value = f'<div class="sr-h4">{tr("runes.board.moves", lang)}</div>'
+        self._pass.description = tr("runes.board.pass", lang)
+        self._cancel.description = tr("runes.board.cancel", lang)
+        for step, b in self._crown.items():
+            b.description = tr("runes.board.crown", lang, step=step)
+        self._autopass.description = tr("runes.board.autopass", lang)
+        self._autopass.tooltip = tr("runes.board.autopass_tip", lang)
+        for name, title in self._group_titles.items():
+            title.value = f'<div class="sr-h4">{tr(f"runes.board.group.{name}", lang)}</div>'
         self._advisor_toggle.description = tr("runes.board.advisor", lang)
         self._advisor_toggle.tooltip = tr("runes.board.advisor_tip", lang)
         self._log_title.value = f"<h4>{tr('runes.board.log', lang)}</h4>"
@@ -219,23 +266,37 @@ class RunesBoard(GameTable, ipw.VBox):
 
     def _render_view(self, view: Mapping[str, Any]) -> None:
         lang, seat, n = self._lang, view["seat"], view["players"]
+        mine = view["current_player"] == seat
+        legal = set(view["legal"])
+        if not set(self._aim.values()) <= legal or not set(self._options) <= legal:
+            self._aim, self._options = {}, []        # the position moved on: the half-made move is gone
+        aim = dict(self._aim)
+        if mine and view["decision"] == "target":     # a power's target: the foes are the buttons
+            aim = {a.target: str(a) for a in legal_actions(view) if a.verb == "target"}
         names = render.seat_names(view, self._levels, lang)
         self._round.value = tr("runes.board.round", lang, round=view["round"]) if view["round"] else ""
         for k, widget in enumerate(self._seats):
+            q = (seat + 1 + k) % n
+            button = self._foe_buttons[k]
             if k < n - 1:
-                widget.value = render.seat_panel(view, (seat + 1 + k) % n, names, self._levels, lang)
-                widget.layout.display = None
+                widget.value = render.seat_panel(view, q, names, self._levels, lang, aimed=q in aim)
+                self._seat_boxes[k].layout.display = None
+                button.description = tr("runes.board.aim_at", lang, name=names[q])
+                button.layout.display = None if q in aim else "none"
+                button.disabled = q not in aim
             else:
-                widget.value, widget.layout.display = "", "none"
+                widget.value, self._seat_boxes[k].layout.display = "", "none"
+                button.layout.display, button.disabled = "none", True
         self._centre.value = render.centre(view, names, lang)
         self._me.value = render.own_panel(view, names, self._levels, lang) + (
             render.offers_panel(view, lang) if view["offers"] else "")
-        self._prompt.value = render.prompt(view, names, lang)
-        mine = view["current_player"] == seat
+        self._prompt.value = render.prompt(view, names, lang, aiming=bool(aim), choosing=bool(self._options))
         decision = view["decision"] if mine else None
         self._render_dice(view, decision)
-        self._render_casting(view, names, decision)
+        self._render_casting(view)
+        self._render_cards(view, mine)
         self._render_moves(view, mine)
+        self._cancel.layout.display = None if self._aim or self._options else "none"
         self._render_advisor(view, decision)
         self._log.value = render.log_html(view, lang)
 
@@ -256,40 +317,60 @@ class RunesBoard(GameTable, ipw.VBox):
         self._stop.disabled = "stop" not in view["legal"]
         shown = None if decision == "roll" else "none"
         self._reroll.layout.display = self._stop.layout.display = shown
+        for step, b in self._crown.items():
+            crowns = [a for a in view["legal"] if a.startswith("crown ") and a.endswith(step)]
+            b.layout.display = None if crowns else "none"
+            b.disabled = self._crown_for(view, step) is None
+        self._groups["dice"].layout.display = None if dice else "none"
 
-    def _render_casting(self, view: Mapping[str, Any], names: Sequence[str], decision: str | None) -> None:
-        casting = decision == "cast"
-        foes = [(names[w["seat"]], w["seat"]) for w in view["wizards"] if w["standing"] and w["seat"] != view["seat"]]
-        if list(self._target.options) != foes:
-            keep = self._target.value
-            self._target.options = foes
-            if keep in [q for _, q in foes]:
-                self._target.value = keep
-        self._target.disabled = not casting
+    def _render_casting(self, view: Mapping[str, Any]) -> None:
+        any_cast = False
         for key, button in self._spells.items():
             spell = key.split(":")[0]
-            button.disabled = self._cast_for(view, key) is None
+            button.disabled = not self._casts_for(view, key)
+            any_cast = any_cast or not button.disabled
             button.tooltip = tr(f"runes.spell.{spell}.text", self._lang)
+        self._groups["spells"].layout.display = None if view["turn"] and view["turn"]["seat"] == view["seat"] else "none"
         self._end.disabled = "end" not in view["legal"]
+        self._pass.disabled = "pass" not in view["legal"]
+        self._end.layout.display = None if "end" in view["legal"] else "none"
+        self._pass.layout.display = None if "pass" in view["legal"] else "none"
+
+    def _render_cards(self, view: Mapping[str, Any], mine: bool) -> None:
+        """One button per playable loot card (or artifact to wield)."""
+        cards: list[tuple[str, str]] = []
+        for a in legal_actions(view) if mine else []:
+            if a.verb in _CARD_VERBS and (a.verb, a.name) not in cards:
+                cards.append((a.verb, a.name))
+        self._cards = cards[:CARD_BUTTONS]
+        for i, button in enumerate(self._card_buttons):
+            if i < len(self._cards):
+                verb, card = self._cards[i]
+                name = tr(f"runes.card.{card}", self._lang)
+                button.description = tr("runes.board.wield", self._lang, name=name) if verb == "wield" else name
+                button.tooltip = tr(f"runes.card.{card}.text", self._lang)
+                button.disabled, button.layout.display = False, None
+            else:
+                button.description, button.tooltip, button.disabled, button.layout.display = "", "", True, "none"
+        self._groups["loot"].layout.display = None if self._cards else "none"
 
     def _render_moves(self, view: Mapping[str, Any], mine: bool) -> None:
+        """The other choices (a board to keep, a familiar, a card to take...), or the ways to play
+        a card being chosen."""
         wizards = [w["wizard"] for w in view["wizards"]]
-        legal = legal_actions(view) if mine else []
-        others = [a for a in legal if a.verb not in _OWN_CONTROLS]
-        self._moves = [str(a) for a in others[:MOVE_BUTTONS]]
+        if self._options:
+            shown = [parse(a) for a in self._options]
+        else:
+            shown = [a for a in (legal_actions(view) if mine else []) if a.verb in _CHOICE_VERBS]
+        self._moves = [str(a) for a in shown[:MOVE_BUTTONS]]
         for i, button in enumerate(self._move_buttons):
             if i < len(self._moves):
-                button.description = describe_action(others[i], wizards, self._lang)
-                button.button_style = "info" if others[i].verb in ("pick", "keep", "pass") else ""
+                button.description = describe_action(shown[i], wizards, self._lang)
+                button.button_style = "info" if shown[i].verb in ("pick", "keep") else ""
                 button.disabled, button.layout.display = False, None
             else:
                 button.description, button.disabled, button.layout.display = "", True, "none"
-        self._moves_title.layout.display = None if others else "none"
-        options = [(describe_action(a, wizards, self._lang), str(a)) for a in legal]
-        if list(self._all_moves.options) != options:
-            self._all_moves.options = options
-            self._all_moves.value = options[0][1] if options else None
-        self._all_moves.disabled = self._do.disabled = not options
+        self._groups["choices"].layout.display = None if self._moves else "none"
 
     def _render_advisor(self, view: Mapping[str, Any], decision: str | None) -> None:
         on = self._advisor_toggle.value
@@ -316,27 +397,90 @@ class RunesBoard(GameTable, ipw.VBox):
         finally:
             self._rendering = False
 
-    def _cast_for(self, view: Mapping[str, Any], key: str) -> str | None:
-        """The legal cast behind a spell button: the selected dice (or, if none, the highest
-        group) at the chosen target; None if the student may not cast it now."""
+    def _casts_for(self, view: Mapping[str, Any], key: str) -> list[Action]:
+        """The legal casts behind a spell button: the selected group of dice (or, if none is
+        selected, the highest group), one per target; empty if the student may not cast it now."""
         if view["current_player"] != view["seat"]:
-            return None
+            return []
         spell, _, mode = key.partition(":")
         chosen = tuple(self._selected(view))
         casts = [a for a in legal_actions(view) if a.verb == "cast" and a.name == spell and a.arg == mode
-                 and (a.target is None or a.target == self._target.value) and (not chosen or a.dice == chosen)]
-        return str(max(casts, key=lambda a: a.dice)) if casts else None
+                 and (not chosen or a.dice == chosen)]
+        if not casts:
+            return []
+        group = max(a.dice for a in casts)
+        return [a for a in casts if a.dice == group]
+
+    def _crown_for(self, view: Mapping[str, Any], step: str) -> str | None:
+        """The Crown of Runes move on the one selected die, if it is legal."""
+        chosen = self._selected(view)
+        if len(chosen) != 1:
+            return None
+        text = f"crown {chosen[0]} {step}"
+        return text if text in view["legal"] else None
+
+    def _choose(self, actions: Sequence[Action]) -> None:
+        """Play ``actions[0]`` if it is the only way; aim at a foe if they differ by target;
+        otherwise offer the ways as choice buttons."""
+        if len(actions) == 1:
+            self._student_action(str(actions[0]))
+        elif all(a.target is not None for a in actions):
+            self._aim, self._options = {a.target: str(a) for a in actions}, []
+            self._render()
+        else:
+            self._aim, self._options = {}, [str(a) for a in actions]
+            self._render()
 
     def _on_spell(self, key: str) -> None:
         game = self._game
         if game is None:
             return
-        action = self._cast_for(game.view(self._seat, log=False), key)
-        if action is None:
+        casts = self._casts_for(game.view(self._seat, log=False), key)
+        if not casts:
             self._say("runes.board.no_group", "sr-error", spell=tr(f"runes.spell.{key.split(':')[0]}", self._lang))
             self._render()
             return
-        self._student_action(action)
+        self._choose(casts)
+
+    def _on_card(self, i: int) -> None:
+        game = self._game
+        if game is None or i >= len(self._cards):
+            return
+        view = game.view(self._seat, log=False)
+        verb, card = self._cards[i]
+        ways = [a for a in legal_actions(view) if a.verb == verb and a.name == card]
+        if not ways:
+            self._render()
+            return
+        if len(ways) > 1 and card == "lucky_charm":        # re-roll the die the student selected
+            chosen = self._selected(view)
+            ways = [a for a in ways if len(chosen) == 1 and a.dice == (chosen[0],)]
+            if not ways:
+                self._say("runes.board.pick_die", "sr-error")
+                self._render()
+                return
+        self._choose(ways)
+
+    def _on_foe(self, k: int) -> None:
+        game = self._game
+        if game is None:
+            return
+        view = game.view(self._seat, log=False)
+        q = (self._seat + 1 + k) % view["players"]
+        aim = self._aim or {a.target: str(a) for a in legal_actions(view) if a.verb == "target"}
+        if q in aim:
+            self._student_action(aim[q])
+        else:
+            self._render()
+
+    def _on_cancel(self, _button: Any = None) -> None:
+        self._aim, self._options = {}, []
+        self._render()
+
+    def _on_crown(self, step: str) -> None:
+        game = self._game
+        if game is not None:
+            self._student_action(self._crown_for(game.view(self._seat, log=False), step))
 
     def _on_reroll(self, _button: Any = None) -> None:
         game = self._game
@@ -348,6 +492,11 @@ class RunesBoard(GameTable, ipw.VBox):
     def _on_move(self, i: int) -> None:
         if i < len(self._moves):
             self._student_action(self._moves[i])
+
+    def _autopass_changed(self, _change: Any) -> None:
+        if not self._rendering and self._game is not None:
+            self._run_bots()
+            self._render()
 
     def _student_action(self, action: str | None) -> None:
         """Any student move: checked here (whose decision) and by the engine (is it legal)."""
@@ -366,11 +515,27 @@ class RunesBoard(GameTable, ipw.VBox):
             else:
                 self._say("")
                 self._clear_selection()
+                self._aim, self._options = {}, []
                 self._autosave()
                 self._run_bots()
         self._render()
 
     # ----- bots -------------------------------------------------------------------------------
     def _bot_to_move(self) -> bool:
+        """A bot is to move, or the student's "pass for me" answers a window with nothing to play."""
         game = self._game
-        return game is not None and not game.is_over and game.current_player != self._seat
+        if game is None or game.is_over:
+            return False
+        return game.current_player != self._seat or self._autopass_due()
+
+    def _autopass_due(self) -> bool:
+        if not self._autopass.value:
+            return False
+        view = self._game.view(self._seat, log=False)
+        return view["decision"] in WINDOWS and view["legal"] == ["pass"]
+
+    def _bot_move(self) -> Any:
+        if self._game.current_player == self._seat:     # "pass for me": the student's setting
+            self._game.apply("pass")
+            return None
+        return super()._bot_move()

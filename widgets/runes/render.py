@@ -42,10 +42,11 @@ def health_bar(health: int, maximum: int, lang: str) -> str:
 
 
 def seat_panel(view: Mapping[str, Any], q: int, names: Sequence[str], levels: Sequence[str | None],
-               lang: str) -> str:
-    """One wizard: health, slots, familiar, artifact and how many loot cards (never which)."""
+               lang: str, aimed: bool = False) -> str:
+    """One wizard: health, slots, familiar, artifact and how many loot cards (never which);
+    ``aimed`` highlights a foe the student may click as the target."""
     w = view["wizards"][q]
-    classes = ["sr-seat"]
+    classes = ["sr-seat"] + (["sr-aim"] if aimed else [])
     if view["current_player"] == q:
         classes.append("sr-active")
     if not w["standing"]:
@@ -134,10 +135,15 @@ def centre(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
             f'<span class="sr-order">{steps}</span></div><div class="sr-decks">{decks}</div></div>')
 
 
-def prompt(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
+def prompt(view: Mapping[str, Any], names: Sequence[str], lang: str, aiming: bool = False,
+           choosing: bool = False) -> str:
     """What happens now, from the student's side: their task, or who is deciding."""
     decision, cur = view["decision"], view["current_player"]
-    if view["is_over"]:
+    if aiming and cur == view["seat"]:
+        text = tr("runes.board.hint.aim", lang)
+    elif choosing and cur == view["seat"]:
+        text = tr("runes.board.hint.option", lang)
+    elif view["is_over"]:
         winners = ", ".join(names[q] for q in view["winners"]) or tr("runes.board.draw", lang)
         text = tr("runes.board.hint.over", lang, winners=winners)
     elif cur != view["seat"]:
@@ -148,6 +154,8 @@ def prompt(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
         p = view["pending"]
         text = tr("runes.board.hint.counter", lang, attacker=names[p["attacker"]], pair=p["pair"],
                   damage=p["damage"], die=p["die"])
+    elif decision in ("window", "initiative", "smoke"):
+        text = tr("runes.board.hint.window", lang, phase=tr(f"runes.phase.{decision}", lang))
     else:
         text = tr("runes.board.hint.choice", lang, phase=tr(f"runes.phase.{decision}", lang))
     mine = " sr-mine" if cur == view["seat"] and not view["is_over"] else ""

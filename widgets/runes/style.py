@@ -84,6 +84,11 @@ CSS = """
 .sr-runes .sr-line.sr-k-countered, .sr-runes .sr-line.sr-k-counter_roll { color: #1565c0; }
 .sr-runes .sr-line.sr-k-turn, .sr-runes .sr-line.sr-k-initiative_roll { margin-top: 4px; font-weight: 700; color: #2b2f5c; }
 .sr-runes .sr-line.sr-k-game_over { font-weight: 700; color: #6b3d00; }
+.sr-runes .sr-seat.sr-aim { box-shadow: 0 0 0 4px #e53935, 0 0 14px #ff8a80; cursor: pointer; }
+.sr-runes .sr-foe { height: 30px; border-radius: 8px; margin-top: 4px; }
+.sr-runes .sr-group { gap: 4px; }
+.sr-runes .sr-end-row { flex-wrap: wrap; }
+.sr-runes .sr-line.sr-k-initiative { color: #2b2f5c; font-style: italic; }
 .sr-runes .sr-offer { font-size: 13px; margin: 3px 0; }
 .sr-runes .sr-footer { align-items: center; gap: 8px; }
 .sr-runes .sr-h { margin: 0 0 8px 0; color: #2b2f5c; }
