@@ -13,6 +13,7 @@ from types import ModuleType
 GAMES: dict[str, str] = {
     "abracada": "towerlib.abracada",
     "runes": "towerlib.runes",
+    "amulett": "towerlib.amulett",
 }
 
 
