@@ -270,3 +270,29 @@ def test_points_follow_the_scoring_rules():
     empty = res.reason == batch.EMPTY_HAND
     assert (alive[empty].sum(axis=1) == 1).all()         # rule 26: the others' lives are set to 0
     assert (res.life_lost >= 0).all() and (res.turns >= 1).all() and (res.actions >= res.turns).all()
+
+
+def test_tournaments_rotate_seats_like_the_lesson():
+    from towerlib.core.bots import play
+
+    policies = ["random", "counting", "ev"]
+    games = 240
+    engine_wins = np.zeros(3)
+    for g in range(games):                  # widgets.lessons.Tournament: seat s holds entry (s + g) % n
+        seating = [(s + g) % 3 for s in range(3)]
+        game = new_game(3, seed=g)
+        outcome = play(game, [make_bot(policies[k], seed=g * 10 + s) for s, k in enumerate(seating)])
+        for w in outcome.winners:
+            engine_wins[seating[w]] += 1
+    res = batch.simulate_tournament(30_000, policies, seed=np.random.default_rng(6), first_game=1)
+    assert (res.winners.any(axis=1)).all()
+    for k in range(3):
+        p = res.winners[:, k].mean()
+        se = math.sqrt(max(p * (1 - p), 1 / games) * (1 / games + 1 / len(res)))
+        assert abs(engine_wins[k] / games - p) <= 4 * se, (policies[k], engine_wins[k] / games, p)
+    # game 1 seats policies 1, 2, 0 in seats 0, 1, 2: the same game as simulate_games with that seating
+    for seed in range(5):
+        one = batch.simulate_tournament(1, policies, seed=seed, first_game=1)
+        same = batch.simulate_games(1, 3, ["counting", "ev", "random"], seed=seed)
+        assert (one.winners[0, [1, 2, 0]] == same.winners[0]).all()
+        assert (one.scores[0, [1, 2, 0]] == same.scores[0]).all() and one.rounds[0] == same.rounds[0]

@@ -12,6 +12,10 @@ a few dozen for the longest), never over actions or games.
     g = batch.simulate_games(10_000, players=3, policies=["random", "counting", "ev"], seed=2)
     g.win_rates()
     batch.simulate_position(game, 10_000, policies="ev", seed=3)   # finish this round 10,000 ways
+    batch.simulate_tournament(900, ["random", "counting", "ev"], seed=4).win_rates()  # seats rotated
+
+``seed`` is an integer, None, or a ``numpy.random.Generator`` (calls that share one generator
+continue one random stream: handy for "run 100,000 more").
 
 Policies (per seat, or one for every seat) are the three bots of :mod:`towerlib.abracada.bots`,
 reading the same information a view gives them and deciding exactly as they do:
@@ -194,6 +198,38 @@ def simulate_games(games: int, players: int = 4, policies: Any = "random", seed:
         winners[live[over]] = key[over] == key[over].max(axis=1, keepdims=True)
         live = live[~over]
     return GameResults(winners, scores, rounds, actions)
+
+
+def simulate_tournament(games: int, policies: Sequence[Any], seed: Any = None, first_game: int = 0,
+                        chunk: int = DEFAULT_CHUNK, **options: Any) -> GameResults:
+    """Whole games between ``policies`` (one per seat) with the seats rotated, as lesson 5 plays.
+
+    Game ``g`` (counting from ``first_game``, so a tournament can be extended) seats
+    ``policies[(s + g) % n]`` in seat s. The result's columns are the *policies*, not the seats:
+    ``winners[i, k]`` is True when policy k won game i, ``scores[i, k]`` its final score.
+    """
+    if isinstance(policies, (str, Policy)):
+        raise InvalidOption("error.bad_option", name="policies", value=policies, allowed="one policy per seat")
+    n = len(policies)
+    _check_count("games", games)
+    if isinstance(first_game, bool) or not isinstance(first_game, int) or first_game < 0:
+        raise InvalidOption("error.bad_option", name="first_game", value=first_game, allowed="a whole number >= 0")
+    rng = np.random.default_rng(seed)
+    index = np.arange(first_game, first_game + games)
+    out = GameResults(np.zeros((games, n), dtype=bool), np.zeros((games, n), dtype=np.int64),
+                      np.zeros(games, dtype=np.int64), np.zeros(games, dtype=np.int64))
+    for r in range(n):
+        rows = np.flatnonzero(index % n == r)
+        if not rows.size:
+            continue
+        seating = [policies[(s + r) % n] for s in range(n)]
+        res = simulate_games(rows.size, n, seating, seed=rng, chunk=chunk, **options)
+        cols = (np.arange(n) + r) % n                     # seat s holds policy (s + r) % n
+        out.winners[np.ix_(rows, cols)] = res.winners
+        out.scores[np.ix_(rows, cols)] = res.scores
+        out.rounds[rows] = res.rounds
+        out.actions[rows] = res.actions
+    return out
 
 
 def simulate_position(game: Any, games: int, policies: Any = "random", seed: int | None = None,
