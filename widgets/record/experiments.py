@@ -1,16 +1,26 @@
 """Class experiments: many students' draws from one known distribution, pooled.
 
 A lesson that simulates (dice rolls, stones drawn) defines its experiment once, with the exact
-distribution that ``towerlib`` computes, and sends each batch of draws to the class tally::
+distribution that ``towerlib`` computes, and sends each batch of draws to the class tally. On the
+classroom server the draws go to the student's record and the class's pooled tally; anywhere else
+they go nowhere and the lesson runs the same::
 
     from fractions import Fraction
-    from widgets.record import Experiment, record_draws
+    from widgets.record import Experiment, hooks
+    from widgets.record.panels import DrawsPanel
+
+    hooks.track_page()                      # once, at the top of the lesson
     two_dice = Experiment("runes.two_dice_sum", {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)},
                           event={7})        # estimate P(sum = 7); without ``event`` the mean is estimated
-    record_draws(two_dice, [7, 3, 11, 7])   # on the classroom server; a no-op elsewhere
+    panel = DrawsPanel(two_dice, lang)      # "Your 40 rolls, the class's 1,200 rolls", both estimates, exact
+    panel                                   # show it beside the lesson's own simulation
+    panel.send(rolls)                       # in the simulation's loop (e.g. each LiveRun step)
 
-The class page then shows the pooled histogram beside the exact one and the running estimate
-beside the exact answer (:class:`Tally`). Everything here is exact (``Fraction``) and pure Python.
+``widgets.record.record_draws(two_dice, rolls)`` sends a batch without a panel. The class page
+(``notebooks/teacher.ipynb``) shows the pooled histogram beside the exact one and the running
+estimate beside the exact answer (:class:`Tally`). Names are ``<game>.<what>``; the same name must
+always come with the same distribution (the store refuses a different one). Everything here is
+exact (``Fraction``) and pure Python.
 """
 from __future__ import annotations
 

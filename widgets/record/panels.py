@@ -1,0 +1,192 @@
+"""The student's side of the class record, as widgets: their own record (nickname, what is
+kept, clear it) and a class experiment's "your 40 rolls, the class's 1,200 rolls".
+
+Both talk to the store through :mod:`widgets.record.hooks` (its writer thread), so the page never
+waits for the database, and both work where there is no student: the record panel then says
+nothing is recorded, the draws panel counts the student's own draws only.
+
+    from widgets.record import Experiment, hooks
+    from widgets.record.panels import DrawsPanel, RecordPanel
+    hooks.track_page()
+    RecordPanel(lang)                         # nickname, "Show my record", "Clear my record"
+    dice = DrawsPanel(Experiment("runes.two_dice_sum", exact, event={7}), lang)
+    dice                                      # shows the two tallies, refreshing every few seconds
+    dice.send(rolls)                          # in the simulation's loop: record a batch, redraw
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+from collections import Counter
+from concurrent.futures import Future
+from typing import Any, Callable, Iterable
+
+import ipywidgets as ipw
+from towerlib.core.i18n import tr
+
+from . import hooks
+from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
+from .experiments import Experiment, Tally
+from .render import exact_text, number
+from .store import RecordError, clean_nickname
+
+REFRESH_SECONDS = 3.0          # how often the draws panel re-reads the class tally while open
+
+
+def _on_loop(callback: Callable[[], None]) -> Callable[[Future], None]:
+    """A future's done-callback that runs ``callback`` on the kernel's event loop (widgets are
+    updated from there, not from the writer thread), or at once where there is no loop."""
+    try:
+        loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+
+    def done(_future: Future) -> None:
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(callback)
+        else:
+            callback()
+    return done
+
+
+def _thousands(n: int, lang: str) -> str:
+    text = f"{n:,}"
+    return text.replace(",", "\u00a0") if lang == "ru" else text
+
+
+class RecordPanel(ipw.VBox):
+    """A student's own record: pick a nickname, see what is kept, clear it (after confirming)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+        self.nickname = ipw.Text(description=tr("record.me.nickname", lang),
+                                 placeholder=tr("record.me.placeholder", lang))
+        self.save = ipw.Button(description=tr("record.me.save", lang))
+        self.show = ipw.Button(description=tr("record.me.show", lang))
+        self.clear = ipw.Button(description=tr("record.me.clear", lang), button_style="warning")
+        self.yes = ipw.Button(description=tr("record.me.yes", lang), button_style="danger")
+        self.no = ipw.Button(description=tr("record.me.cancel", lang))
+        self.confirm = ipw.HBox([ipw.HTML(html.escape(tr("record.me.confirm", lang))), self.yes, self.no],
+                                layout=ipw.Layout(display="none"))
+        self.message = ipw.HTML()
+        self.message.add_class("st-record-message")
+        self.save.on_click(lambda _b: self._save())
+        self.show.on_click(lambda _b: self._show())
+        self.clear.on_click(lambda _b: setattr(self.confirm.layout, "display", None))
+        self.no.on_click(lambda _b: setattr(self.confirm.layout, "display", "none"))
+        self.yes.on_click(lambda _b: self._clear())
+        super().__init__([ipw.HTML(f"<b>{html.escape(tr('record.me.title', lang))}</b>"),
+                          ipw.HBox([self.nickname, self.save]), ipw.HBox([self.show, self.clear]),
+                          self.confirm, self.message])
+        self.add_class("st-record-panel")
+        self._run(lambda me: me.mine(), self._shown_name)
+
+    def _say(self, text: str) -> None:
+        self.message.value = html.escape(text)
+
+    def _run(self, fn: Callable[[Any], Any], then: Callable[[Any], None]) -> None:
+        future = hooks.submit(fn)
+
+        def finish() -> None:
+            try:
+                result = future.result()
+            except RecordError as err:
+                self._say(err.message(self.lang))
+                return
+            except Exception as err:           # the store is down: say so, keep the page
+                self._say(str(err))
+                return
+            if result is None and hooks.student() is None:
+                self._say(tr("record.error.no_student", self.lang))
+                return
+            then(result)
+        future.add_done_callback(_on_loop(finish))
+
+    def _shown_name(self, mine: dict) -> None:
+        if mine["nickname"]:
+            self.nickname.value = mine["nickname"]
+            self._say(tr("record.me.saved", self.lang, nickname=mine["nickname"]))
+        else:
+            self._say(tr("record.me.unnamed", self.lang, label=mine["label"]))
+
+    def _save(self) -> None:
+        try:
+            name = clean_nickname(self.nickname.value)
+        except RecordError as err:
+            self._say(err.message(self.lang))
+            return
+        self._run(lambda me: me.set_nickname(name),
+                  lambda saved: self._say(tr("record.me.saved", self.lang, nickname=saved)))
+
+    def _show(self) -> None:
+        def summary(mine: dict) -> None:
+            self._say(tr("record.me.summary", self.lang, pages=len(mine["pages"]), attempts=len(mine["attempts"]),
+                         right=sum(1 for a in mine["attempts"] if a["right"]), games=len(mine["games"]),
+                         draws=sum(sum(d.values()) for d in mine["draws"].values())))
+        self._run(lambda me: me.mine(), summary)
+
+    def _clear(self) -> None:
+        self.confirm.layout.display = "none"
+
+        def cleared(_none: Any) -> None:
+            self.nickname.value = ""
+            self._say(tr("record.me.cleared", self.lang))
+        self._run(lambda me: me.clear() or True, cleared)
+
+
+class DrawsPanel(ipw.HTML):
+    """"Your 40 draws, the class's 1,200 draws", with both estimates beside the exact answer."""
+
+    def __init__(self, experiment: Experiment, lang: str = "en", refresh: float | None = REFRESH_SECONDS) -> None:
+        super().__init__()
+        self.experiment, self.lang = experiment, lang
+        self.local: Counter[int] = Counter()    # this page's own draws (all there is without a student)
+        self.mine: Tally | None = None          # the student's draws in the store (across reloads)
+        self.pooled: Tally | None = None
+        self.add_class("st-draws-panel")
+        self._draw()
+        self._timer: asyncio.TimerHandle | None = None
+        if refresh:
+            self._every(refresh)
+
+    def send(self, values: Iterable[object]) -> int:
+        """Record a batch of draws (checked first: a bad one raises InvalidOption) and redraw."""
+        counts = self.experiment.counts(values)
+        hooks.record_draws(self.experiment, [v for v, c in counts.items() for _ in range(c)])
+        self.local.update(counts)
+        self._draw()
+        self.refresh()
+        return sum(counts.values())
+
+    def refresh(self) -> None:
+        future = hooks.tallies(self.experiment)
+
+        def finish() -> None:
+            try:
+                result = future.result()
+            except Exception:
+                return
+            if result is not None:
+                self.mine, self.pooled = result
+                self._draw()
+        future.add_done_callback(_on_loop(finish))
+
+    def _every(self, seconds: float) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+
+        def tick() -> None:
+            self.refresh()
+            self._timer = loop.call_later(seconds, tick)
+        self._timer = loop.call_later(seconds, tick)
+
+    def _draw(self) -> None:
+        lang, exp = self.lang, self.experiment
+        mine = Tally.from_batches(exp, sorted(self.local.items()))
+        if self.mine is not None and self.mine.total >= mine.total:
+            mine = self.mine
+        pooled = self.pooled if self.pooled is not None and self.pooled.total >= mine.total else mine
+        self.value = (f'<div class="st-draws"><b>{html.escape(tr("record.me.draws", lang, mine=_thousands(mine.total, lang), pooled=_thousands(pooled.total, lang)))}</b>: '
+                      f'{html.escape(tr("record.me.estimate", lang, mine=number(mine.estimate, lang), pooled=number(pooled.estimate, lang), exact=exact_text(exp.answer, lang)))}</div>')
