@@ -106,23 +106,31 @@ def test_exactly_the_engine_on_settled_deals(policy, players, options):
             assert batch_row(got, i) == want, (t, deal)
 
 
-def test_exactly_the_engine_from_the_middle_of_a_round():
+@pytest.mark.parametrize("policy,players,options", [
+    ("ev", 4, {}),
+    ("ev", 5, {"last_standing": True}),                 # positions with seats already knocked out
+    ("counting", 3, {"easy": True, "secret_stone_visibility": "public"}),
+])
+def test_exactly_the_engine_from_the_middle_of_a_round(policy, players, options):
     rng = random.Random(5)
+    dead = 0
     for t in range(30):
-        deal = settled_deal(rng, 4)
-        game = new_game(4, seed=t, deal=deal, die_faces=(3,))
-        choose = bot_chooser("ev", 4)
-        for _ in range(rng.randrange(1, 8)):
+        deal = settled_deal(rng, players)
+        game = new_game(players, seed=t, deal=deal, die_faces=(3,), **options)
+        choose = bot_chooser(policy, players)
+        for _ in range(rng.randrange(1, 30)):
             if game.phase != "play":
                 break
             game.apply(choose(game))
         if game.phase != "play":
             continue
-        got = batch.simulate_position(game, 2, "ev", seed=t)
+        dead += not all(game.alive)
+        got = batch.simulate_position(game, 2, policy, seed=t)
         mid_turn = game.chain > 0                         # the batch counts the turn under way as one
         want = engine_round(game, choose)                 # actions, turns and life lost from here on
         want["turns"] += mid_turn
         assert batch_row(got, 0) == want == batch_row(got, 1), (t, deal)
+    assert dead or not options.get("last_standing")
 
 
 # ----- agreement in distribution ----------------------------------------------------------------------
