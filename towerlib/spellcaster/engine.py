@@ -17,6 +17,7 @@ rest of that deck is shuffled below), ``rolls`` (d10 faces used before the RNG, 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -45,6 +46,18 @@ _DEAL_KEYS = ("attributes", "first", "decks", "rolls", "positions", "life", "dis
 
 DONE, PUTBACK, CONTEST, DECLINE, REST, END, PASS = (Action(v) for v in (
     "done", "putback", "contest", "decline", "rest", "end", "pass"))
+
+
+@lru_cache(maxsize=None)
+def _conjures(sizes: tuple[tuple[str, int], ...]) -> tuple[Action, ...]:
+    """Conjure actions given the active elements and how many cards (up to 3) each deck holds."""
+    active = [e for e, k in sizes if k]
+    count = dict(sizes)
+    out = [Action("conjure", "B " + e) for e in active]
+    for combo in combinations_with_replacement(active, 3):
+        if all(combo.count(e) <= count[e] for e in combo):
+            out.append(Action("conjure", "A " + draw_text(combo)))
+    return tuple(out)
 
 
 def new_spell(n: int) -> dict[str, Any]:
@@ -97,6 +110,9 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.pool = [0] * n
         self.lost = [0] * n
         self.spells: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+        self._slot_ids: list[tuple[str, int, int]] = []
+        self._legal_at = -1                          # the action count the cached legal list is for
+        self._legal: tuple[list[Action], frozenset[Action]] = ([], frozenset())
         self._setup_decks(deal)
         attributes = deal.get("attributes")
         if attributes is None:
@@ -187,6 +203,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.life[seat] = self.max_life(seat)
         self.pool[seat] = TOKENS_PER_WILL * self.will[seat]
         self.spells[seat] = [new_spell(self.players) for _ in range(self.focus[seat])]
+        self._slot_ids = [(spell_id(s, i), s, i) for s in range(self.players) for i in range(len(self.spells[s]))]
 
     def max_life(self, seat: int) -> int:
         """RULE 3 / HOUSE track: ten squares per bought row."""
@@ -203,6 +220,11 @@ class SpellCasterGame(Contests, Motion, GameBase):
     @property
     def current_player(self) -> int | None:
         return None if self.over else self.stack[-1]["seat"]
+
+    @property
+    def round_no(self) -> int:
+        """The round being played (the CLI reports the mean per game)."""
+        return self.round
 
     @property
     def is_over(self) -> bool:
@@ -234,23 +256,35 @@ class SpellCasterGame(Contests, Motion, GameBase):
             return None
         return self.spells[seat][slot]
 
-    def all_spells(self):
+    def all_spells(self) -> list[tuple[str, int, dict[str, Any]]]:
         """(sid, owner, spell) for every display slot."""
-        for s in range(self.players):
-            for i, sp in enumerate(self.spells[s]):
-                yield spell_id(s, i), s, sp
+        spells = self.spells
+        return [(sid, s, spells[s][i]) for sid, s, i in self._slot_ids]
 
     # ================================================================ legality
     def legal_actions(self) -> list[Action]:
-        if self.over:
-            return []
-        frame = self.stack[-1]
-        return getattr(self, "_legal_" + frame["kind"])(frame)
+        return list(self._legal_now()[0])
+
+    def _legal_now(self) -> tuple[list[Action], frozenset[Action]]:
+        """The legal actions and their set, computed once per position (actions only change it)."""
+        if self._legal_at != len(self.history):
+            if self.over:
+                legal: list[Action] = []
+            else:
+                frame = self.stack[-1]
+                legal = getattr(self, "_legal_" + frame["kind"])(frame)
+            self._legal = (legal, frozenset(legal))
+            self._legal_at = len(self.history)
+        return self._legal
+
+    def forget_legal(self) -> None:
+        """Drop the cached legal actions (after the state was changed other than by an action)."""
+        self._legal_at = -1
 
     def _why_illegal(self, action: Action) -> Msg | None:
         if self.over:
             return Msg("spellcaster.why.over")
-        if action in self.legal_actions():
+        if action in self._legal_now()[1]:
             return None
         return Msg("spellcaster.why.not_now", kind=Msg("spellcaster.frame." + self.stack[-1]["kind"]))
 
@@ -295,12 +329,8 @@ class SpellCasterGame(Contests, Motion, GameBase):
 
     def _conjure_choices(self, seat: int) -> list[Action]:
         """RULE 11: draw only from decks of elements active at the SpellCaster's point."""
-        active = [e for e in POINTS[self.pos[seat]] if self.decks[seat][e]]
-        out = [Action("conjure", "B " + e) for e in active]
-        for combo in combinations_with_replacement(active, 3):
-            if all(combo.count(e) <= len(self.decks[seat][e]) for e in combo):
-                out.append(Action("conjure", "A " + draw_text(combo)))
-        return out
+        decks = self.decks[seat]
+        return list(_conjures(tuple((e, min(3, len(decks[e]))) for e in POINTS[self.pos[seat]])))
 
     def duties(self, seat: int) -> list[str]:
         """Rule 10: spells this seat must still Control (or abandon) and contests to Continue (or withdraw)."""
@@ -369,6 +399,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
     def _do(self, action: Action) -> None:
         getattr(self, "_do_" + action.verb)(self.stack[-1], action.arg)
         self._advance()
+        self._legal_at = -1
 
     def _do_buy(self, frame: dict[str, Any], arg: str) -> None:
         seat = frame["seat"]
@@ -561,6 +592,11 @@ class SpellCasterGame(Contests, Motion, GameBase):
     def _finish(self, winners: list[int]) -> None:
         self.over = True
         self.winners = sorted(winners)
+        for frame in reversed(self.stack):          # cards still in someone's hand go home face down
+            if frame["kind"] == "return":
+                self._return_cards(frame["seat"], frame["cards"], False)
+            elif frame["kind"] == "draw":
+                self._put_back(frame["seat"], list(reversed(frame["cards"])), False)
         self.stack = []
         self._emit("game_over", None, winners=self.winners)
 
@@ -578,7 +614,8 @@ class SpellCasterGame(Contests, Motion, GameBase):
                     continue
                 t = self.turn
                 if t["used"] >= t["ap"] and not self.duties(seat) and not any(
-                        a.verb in ("launch", "control") for a in self._legal_turn(frame)):
+                        sp["controller"] == seat and (sp["state"] == "ready" or sid in t["free"] and sp["state"] == "launched")
+                        for sid, _, sp in self.all_spells()):
                     self._end_turn()
                     continue
                 return

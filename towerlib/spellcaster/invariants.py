@@ -1,25 +1,27 @@
 """The invariants of a SpellCaster position, checked after every action of the property tests."""
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from .data import CARDS_PER_PLAYER, DECK_VALUES, ELEMENTS, MASS_MAX, MOTION_MAX, POINTS, SPELL_MAX, TOKENS_PER_WILL
+from .data import DECK_VALUES, ELEMENTS, MASS_MAX, MOTION_MAX, POINTS, SPELL_MAX, TOKENS_PER_WILL
 
-_FULL = Counter(f"{e}{v}" for e in ELEMENTS for v in DECK_VALUES)
+_FULL = sorted(DECK_VALUES)
 
 
-def _cards_in_play(game: Any, seat: int) -> Counter:
-    """Every card of ``seat``: decks, display, and cards in hand (drawn or being returned)."""
-    cards = Counter(f"{e}{v}" for e in ELEMENTS for v, _ in game.decks[seat][e])
+def _values_by_element(game: Any, seat: int) -> dict[str, list[int]]:
+    """Every card of ``seat`` by element: decks, display, and cards in hand (drawn or being returned)."""
+    values = {e: [v for v, _ in game.decks[seat][e]] for e in ELEMENTS}
     for sp in game.spells[seat]:
-        cards.update(c for c, _ in sp["motion"] + sp["mass"])
+        for card, _ in sp["motion"] + sp["mass"]:
+            values[card[0]].append(int(card[1:]))
     for frame in game.stack:
         if frame["seat"] == seat and frame["kind"] == "draw":
-            cards.update(f"{e}{v}" for e, v, _ in frame["cards"])
-        if frame["seat"] == seat and frame["kind"] == "return":
-            cards.update(frame["cards"])
-    return cards
+            for e, v, _ in frame["cards"]:
+                values[e].append(v)
+        elif frame["seat"] == seat and frame["kind"] == "return":
+            for card in frame["cards"]:
+                values[card[0]].append(int(card[1:]))
+    return values
 
 
 def check_invariants(game: Any) -> None:
@@ -27,29 +29,33 @@ def check_invariants(game: Any) -> None:
     n = game.players
     tokens_on = [0] * n
     for s in range(n):
-        cards = _cards_in_play(game, s)
-        assert sum(cards.values()) == CARDS_PER_PLAYER, f"seat {s}: {sum(cards.values())} cards, not 40"
-        assert cards == _FULL, f"seat {s}: cards changed: {cards - _FULL} / {_FULL - cards}"
+        for e, values in _values_by_element(game, s).items():
+            assert sorted(values) == _FULL, f"seat {s}: the {e} cards are {sorted(values)}, not one deck's 10"
         for sp in game.spells[s]:
-            cards_here = sp["motion"] + sp["mass"]
-            assert len(sp["motion"]) <= MOTION_MAX and len(sp["mass"]) <= MASS_MAX, f"seat {s}: section over limit"
-            assert len(cards_here) <= SPELL_MAX, f"seat {s}: spell over {SPELL_MAX} cards"
-            assert sum(int(c[1:]) for c, _ in cards_here) <= game.skill[s], f"seat {s}: spell over Skill"
-            assert (sp["state"] == "empty") == (not cards_here), f"seat {s}: empty slot with cards or vice versa"
-            assert all(t >= 0 for t in sp["tokens"]), "negative tokens on a spell"
+            motion, mass = sp["motion"], sp["mass"]
+            if sp["state"] == "empty":
+                assert not motion and not mass and not any(sp["tokens"]), f"seat {s}: an empty slot holds something"
+                continue
+            assert len(motion) <= MOTION_MAX and len(mass) <= MASS_MAX, f"seat {s}: section over limit"
+            assert len(motion) + len(mass) <= SPELL_MAX, f"seat {s}: spell over {SPELL_MAX} cards"
+            assert sum(int(c[1:]) for c, _ in motion + mass) <= game.skill[s], f"seat {s}: spell over Skill"
+            state = sp["state"]
+            assert motion or mass, f"seat {s}: a spell without cards"
+            tokens = sp["tokens"]
             for q in range(n):
-                tokens_on[q] += sp["tokens"][q]
-            if sp["state"] in ("launched", "wild"):
+                assert tokens[q] >= 0, "negative tokens on a spell"
+                tokens_on[q] += tokens[q]
+            if state in ("launched", "wild"):
                 assert sp["point"] in POINTS, "a familiar off the board"
-                assert all(up for _, up in sp["motion"]), "a launched spell with face-down Motion"
-            if sp["state"] == "launched":
-                assert sp["controller"] is not None and sp["tokens"][sp["controller"]] >= 1, \
+                assert all(up for _, up in motion), "a launched spell with face-down Motion"
+            if state == "launched":
+                assert sp["controller"] is not None and tokens[sp["controller"]] >= 1, \
                     "a controlled spell without its controller's token"
-            if sp["state"] == "wild":
-                assert sp["controller"] is None and not any(sp["tokens"]), "a wild spell holding tokens"
-            if sp["state"] == "locked":
+            elif state == "wild":
+                assert sp["controller"] is None and not any(tokens), "a wild spell holding tokens"
+            elif state == "locked":
                 lock = sp["lock"]
-                assert sp["tokens"][lock["caster"]] >= 1 and sp["tokens"][lock["opp"]] >= 1, "a lock without tokens"
+                assert tokens[lock["caster"]] >= 1 and tokens[lock["opp"]] >= 1, "a lock without tokens"
     for s in range(n):
         if game.spells[s]:             # attributes bought
             assert game.pool[s] >= 0 and game.lost[s] >= 0, f"seat {s}: negative token count"

@@ -41,4 +41,45 @@ RU.update({
     "spellcaster.world.inconsistent": "никакие скрытые карты не согласуются с тем, что видит место {seat}",
 })
 
+_BOTS = {
+    "random": ("I picked one of {count} legal actions at random.", "Я выбрал наугад одно из {count} разрешённых действий."),
+    "build_attack": ("I buy Will and Skill: big spells and strong contests.", "Покупаю Волю и Мастерство: большие заклинания и сильные состязания."),
+    "build_plan": ("I buy Life Force for three actions a turn and a long fight.", "Покупаю Жизненную силу: три действия за ход и долгий бой."),
+    "contest_always": ("I contest every launch.", "Я оспариваю каждый запуск."),
+    "launch_now": ("I launch as soon as a spell is complete.", "Запускаю, как только заклинание готово."),
+    "hide_cards": ("I return the cards face down so nobody learns them.", "Возвращаю карты рубашкой вверх, чтобы никто их не узнал."),
+    "wild_pick": ("I move a wild spell where it can hurt a rival.", "Двигаю дикое заклинание туда, где оно может ранить соперника."),
+    "wild_name": ("I name the next player to move wild spells.", "Называю следующего игрока, двигающего дикие заклинания."),
+    "wild_pass": ("No wild spell can help me now, so I pass.", "Сейчас ни одно дикое заклинание мне не поможет, поэтому пасую."),
+    "order": ("I face the rival with the fewest unplayed tokens first.", "Сначала состязаюсь с соперником, у которого меньше всего свободных жетонов."),
+    "launch_always": ("A spell is ready, so I launch it.", "Заклинание готово, и я его запускаю."),
+    "continue_always": ("I never give up a contest of wills.", "Я никогда не уступаю в состязании воли."),
+    "control_always": ("I keep my spell moving toward a rival.", "Веду своё заклинание к сопернику."),
+    "capture_always": ("I try to capture the wild spell.", "Пытаюсь захватить дикое заклинание."),
+    "conjure_big": ("I draw three cards to find a big one.", "Тяну три карты, чтобы найти крупную."),
+    "advance": ("I step toward the nearest rival.", "Делаю шаг к ближайшему сопернику."),
+    "end": ("Nothing useful is left this turn, so I end it.", "Полезных действий больше нет, заканчиваю ход."),
+    "duty": ("I do what the rules require of me now.", "Делаю то, что сейчас требуют правила."),
+    "place_big": ("I place the biggest card that fits.", "Кладу самую крупную подходящую карту."),
+    "nothing_fits": ("No drawn card is worth placing, so it goes back.", "Ни одну вытянутую карту не стоит класть, возвращаю её."),
+    "route": ("I move the familiar closer to the nearest rival.", "Веду фамильяра ближе к ближайшему сопернику."),
+    "launch_hits": ("Spell {spell} can reach a rival from here, so I launch it.", "Заклинание {spell} отсюда достаёт соперника, поэтому запускаю его."),
+    "launch_wait": ("No complete spell can reach a rival from here yet, so I wait.", "Пока ни одно готовое заклинание не достаёт соперника отсюда, поэтому жду."),
+    "contest_odds": ("This spell can reach me and the caster fails to win outright {p} of the time, so I contest.", "Это заклинание достаёт меня, а заклинатель не побеждает сразу в {p} случаев, поэтому оспариваю."),
+    "decline_odds": ("I let it pass: the caster would win big {p} of the time and it does not threaten me enough.", "Пропускаю: заклинатель выиграл бы крупно в {p} случаев, а угроза мне невелика."),
+    "place_plan": ("{card} brings my spell closer to striking a rival where its element is active.", "{card} приближает удар по сопернику там, где активна его стихия."),
+    "route_strike": ("Through {point} the familiar can still strike a rival.", "Через {point} фамильяр ещё может ударить соперника."),
+    "route_close": ("No strike is in reach, so I move to {point}, nearer a rival.", "Удара не достать, поэтому иду в {point}, ближе к сопернику."),
+    "control": ("I control spell {spell} toward a rival.", "Управляю заклинанием {spell}, направляя его к сопернику."),
+    "abandon": ("Spell {spell} cannot reach anyone, so I free its token.", "Заклинание {spell} никого не достанет, поэтому освобождаю его жетон."),
+    "rest": ("With {life} Life Force and no familiar in reach, I rest.", "С {life} единицами Жизненной силы и без фамильяров рядом я отдыхаю."),
+    "capture": ("The capture roll succeeds {p} of the time and the spell can strike a rival.", "Бросок захвата удаётся в {p} случаев, а заклинание может ударить соперника."),
+    "dodge": ("Enemy familiars can reach me here, so I step to {point}.", "Здесь меня достают вражеские фамильяры, поэтому отхожу в {point}."),
+    "continue_odds": ("Continuing pays off: the good ending comes {p} of the time.", "Продолжать выгодно: хороший исход выпадает в {p} случаев."),
+    "withdraw": ("The locked contest is worth less than withdrawing, so I withdraw.", "Затянувшееся состязание стоит меньше, чем отступление, поэтому отступаю."),
+    "conjure_plan": ("I draw from {decks}: elements active both here and at my rival's point.", "Тяну из колод {decks}: эти стихии активны и здесь, и у соперника."),
+}
+EN.update({f"spellcaster.bot.{k}": v[0] for k, v in _BOTS.items()})
+RU.update({f"spellcaster.bot.{k}": v[1] for k, v in _BOTS.items()})
+
 register({"en": EN, "ru": RU})

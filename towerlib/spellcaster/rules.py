@@ -9,6 +9,8 @@ from typing import Any
 from ..core.options import Option
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+#: HOUSE: rounds before a game is stopped (a classroom game; random playouts stay short).
+ROUND_LIMIT = 20
 
 
 def _int_at_least(low: int):
@@ -51,7 +53,7 @@ OPTIONS = {
                                 "names the next chooser (False: the next seat clockwise is named).",
                                 allowed=(True, False)),
     # HOUSE: a bound on the length of a game; at the limit the casters with most Life Force share the win.
-    "round_limit": Option("round_limit", 60, "HOUSE: the game stops after this many rounds (0: never); the "
+    "round_limit": Option("round_limit", ROUND_LIMIT, "HOUSE: the game stops after this many rounds (0: never); the "
                           "standing casters with the most Life Force share the win.",
                           check=_int_at_least(0), allowed_text="an integer >= 0"),
 }

@@ -88,6 +88,7 @@ def redeal(game: SpellCasterGame, seat: int, rng: random.Random) -> SpellCasterG
     seed = rng.randrange(MAX_SEED + 1)
     world = copy.deepcopy(game, {id(game.rng): GameRandom(seed)})
     world.seed, world.deal, world.rolls = seed, None, []
+    world.forget_legal()
     for q in range(world.players):
         places, values = _slots(world, q, seat)
         real = {e: [_value(p) for p in places[e]] for e in ELEMENTS}
@@ -99,6 +100,7 @@ def redeal(game: SpellCasterGame, seat: int, rng: random.Random) -> SpellCasterG
                 break
         else:
             _fill(places, real)
+    world.forget_legal()
     return world
 
 
