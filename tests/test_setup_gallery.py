@@ -68,6 +68,10 @@ def tree(tmp_path_factory):
     _notebook(root / "runes" / "02_odds.ipynb", "Intro without a heading.", "## Odds of a rune <b>")
     _notebook(root / "abracada" / "play.ipynb", "# Abracada — play")
     _notebook(root / "abracada" / "01_meet.ipynb", "# Meet the tower")
+    _notebook(root / "abracada" / "guide.ipynb", "# Abracada: teacher's guide")
+    nb = nbformat.read(root / "abracada" / "01_meet.ipynb", as_version=4)
+    nb.metadata["spelltower"] = {"minutes": 25}
+    nbformat.write(nb, root / "abracada" / "01_meet.ipynb")
     _notebook(root / "abracada" / "_draft.ipynb", "# Draft")
     _notebook(root / "abracada" / ".ipynb_checkpoints" / "play-checkpoint.ipynb", "# Old")
     _notebook(root / "newgame" / "how_to_win.ipynb")
@@ -80,20 +84,33 @@ def test_links_games_in_order_with_titles_from_headings(tree, monkeypatch):
     html = _render(tree, monkeypatch)
     links = re.findall(r'<a class="([\w-]+)" href="([^"]+)">([^<]*)</a>', html)
     assert links == [
-        ("gallery-play", "abracada/play.ipynb", "Play Abracada...What?"),
+        ("gallery-play", "abracada/play.ipynb?lang=en", "Play Abracada...What?"),
+        ("gallery-guide", "abracada/guide.ipynb?lang=en", "Teacher&#x27;s guide"),
         ("gallery-lesson", "abracada/01_meet.ipynb", "Meet the tower"),
-        ("gallery-play", "runes/play.ipynb", "Play Spell Runes"),
+        ("gallery-play", "runes/play.ipynb?lang=en", "Play Spell Runes"),
         ("gallery-lesson", "runes/02_odds.ipynb", "Odds of a rune &lt;b&gt;"),
         ("gallery-lesson", "newgame/how_to_win.ipynb", "How to win"),
         ("gallery-lesson", "zz_extra.ipynb", "An extra lesson"),
     ]
     assert "empty_folder" not in html and "_draft" not in html and "checkpoint" not in html
+    assert "· 25 min" in html                                   # the lesson's time, from its metadata
 
+
+def test_cards_show_a_picture_and_what_each_game_teaches(tree, monkeypatch):
+    html = _render(tree, monkeypatch)
+    cards = re.findall(r'<section class="gallery-game" data-folder="(\w+)">(.*?)</section>', html, re.S)
+    assert [folder for folder, _ in cards] == ["abracada", "runes", "newgame"]
+    for folder, body in cards[:2]:
+        assert re.search(r'<svg [^>]*role="img"[^>]*aria-label="[^"]+"', body), folder
+        assert 'class="gallery-teaches"' in body
+    assert "<svg" not in cards[2][1]                              # a game the library cannot draw
 
 def test_russian(tree, monkeypatch):
     html = _render(tree, monkeypatch, "ru")
     assert "<h1>Башня заклинаний</h1>" in html
     assert "Играть: Абракада...что?" in html
+    assert 'href="abracada/play.ipynb?lang=ru"' in html            # the play page opens in Russian too
+    assert "Пособие для учителя" in html
 
 
 def test_empty_folder(tmp_path, monkeypatch):

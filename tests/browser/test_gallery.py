@@ -13,7 +13,9 @@ GALLERY = ".spelltower-gallery"
 
 
 def _hrefs(page):
-    return sorted(page.eval_on_selector_all(f"{GALLERY} a", "links => links.map(a => a.getAttribute('href'))"))
+    """Every link's target (without the ?lang= that play pages and guides carry)."""
+    hrefs = page.eval_on_selector_all(f"{GALLERY} a", "links => links.map(a => a.getAttribute('href'))")
+    return sorted(h.split("?")[0] for h in hrefs)
 
 
 def _expected_links(root: Path):
@@ -22,7 +24,7 @@ def _expected_links(root: Path):
     links = []
     for nb in root.rglob("*.ipynb"):
         rel = nb.relative_to(root)
-        if any(part.startswith((".", "_")) for part in rel.parts) or rel.as_posix() == "index.ipynb":
+        if any(part.startswith((".", "_")) for part in rel.parts) or rel.as_posix() in ("index.ipynb", "teacher.ipynb"):
             continue
         translated = len(rel.parts) == 3 and rel.parts[1] in LANGUAGES and rel.name != "play.ipynb"
         if len(rel.parts) <= 2 or translated:
@@ -60,7 +62,7 @@ def test_new_notebooks_appear_with_their_headings(voila_page, page, extra_game):
     voila_page("index.ipynb", ready=GALLERY)
     section = page.locator(f"{GALLERY} section[data-folder='zz_test_game']")
     expect(section.locator("h2")).to_have_text("Counting clicks")  # no catalogue entry: play page's heading
-    expect(section.locator("a.gallery-play")).to_have_attribute("href", "zz_test_game/play.ipynb")
+    expect(section.locator("a.gallery-play")).to_have_attribute("href", "zz_test_game/play.ipynb?lang=en")
     expect(section.locator("a.gallery-lesson")).to_have_text(["Odds of a click"])
     expect(page.locator(f"{GALLERY} .gallery-extra a")).to_have_text(["Button fixture"])
     assert "zz_test_game/_draft.ipynb" not in _hrefs(page)
@@ -70,7 +72,7 @@ def test_play_link_opens_a_working_page(voila_page, page, extra_game):
     voila_page("index.ipynb", ready=GALLERY)
     page.click(f"{GALLERY} section[data-folder='zz_test_game'] a.gallery-play")
     page.wait_for_selector(".fixture-button", timeout=60_000)
-    assert page.url.endswith("/voila/render/zz_test_game/play.ipynb")
+    assert page.url.endswith("/voila/render/zz_test_game/play.ipynb?lang=en")
     page.click(".fixture-button")
     expect(page.locator(".fixture-label")).to_have_text("clicks: 1")
 
@@ -79,5 +81,21 @@ def test_language_switch(voila_page, page):
     voila_page("index.ipynb", ready=GALLERY)
     page.get_by_role("button", name="Русский").click()
     expect(page.locator(f"{GALLERY} h1")).to_have_text("Башня заклинаний")
+    expect(page.locator(f"{GALLERY} a.gallery-play").first).to_have_attribute("href", "abracada/play.ipynb?lang=ru")
     page.get_by_role("button", name="English").click()
     expect(page.locator(f"{GALLERY} h1")).to_have_text("Spell Tower")
+
+
+def test_the_gallery_opens_in_the_language_of_its_link(voila_page, page):
+    voila_page("index.ipynb?lang=ru", ready=GALLERY)
+    expect(page.locator(f"{GALLERY} h1")).to_have_text("Башня заклинаний")
+
+
+@pytest.mark.parametrize("width", [1024, 390])
+def test_cards_fit_a_laptop_and_a_phone_without_scrolling_sideways(voila_page, page, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    voila_page("index.ipynb", ready=GALLERY)
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{overflow} px of horizontal scrolling at {width} px"
+    assert page.locator(f"{GALLERY} .gallery-game svg[role=img]").count() >= 2
+    page.screenshot(path=str(bh.REPO / "artifacts" / f"gallery_{width}.png"), full_page=True)
