@@ -200,7 +200,8 @@ def narrate(event: dict[str, Any], wizards: list[str | None], lang: str = "en") 
     for key in ("dice", "held"):
         if isinstance(params.get(key), list):
             params[key] = " ".join(str(d) for d in params[key])
-    return tr(f"runes.event.{event['kind']}", lang, **params)
+    kind = "cast_at" if event["kind"] == "cast" and event.get("target") is not None else event["kind"]
+    return tr(f"runes.event.{kind}", lang, **params)
 
 
 def action_msg(action: "Action", wizards: list[str | None]) -> Msg:

@@ -155,7 +155,8 @@ def prompt(view: Mapping[str, Any], names: Sequence[str], lang: str, aiming: boo
         text = tr("runes.board.hint.counter", lang, attacker=names[p["attacker"]], pair=p["pair"],
                   damage=p["damage"], die=p["die"])
     elif decision in ("window", "initiative", "smoke"):
-        text = tr("runes.board.hint.window", lang, phase=tr(f"runes.phase.{decision}", lang))
+        phase = tr(f"runes.phase.{decision}", lang)
+        text = tr("runes.board.hint.window", lang, phase=phase[:1].upper() + phase[1:])
     else:
         text = tr("runes.board.hint.choice", lang, phase=tr(f"runes.phase.{decision}", lang))
     mine = " sr-mine" if cur == view["seat"] and not view["is_over"] else ""
