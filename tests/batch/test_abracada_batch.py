@@ -180,11 +180,12 @@ def test_same_outcome_distribution_as_the_engine(policy, players, options, round
     compare(rows, res, players)
 
 
-def test_whole_games_agree_with_the_engine():
+@pytest.mark.parametrize("players,options", [(3, {}), (4, {"last_standing": True, "new_round_starter": "same"})])
+def test_whole_games_agree_with_the_engine(players, options):
     games = 400
-    engine_rounds, engine_wins, engine_scores = [], np.zeros(3), []
+    engine_rounds, engine_wins, engine_scores = [], np.zeros(players), []
     for s in range(games):
-        game = new_game(3, seed=s)
+        game = new_game(players, seed=s, **options)
         choose = random_chooser(s)
         while not game.is_over:
             if game.phase == "round_over":
@@ -195,11 +196,12 @@ def test_whole_games_agree_with_the_engine():
         engine_scores.append(game.scores)
         for w in game.winners:
             engine_wins[w] += 1
-    res = batch.simulate_games(20_000, 3, "random", seed=3)
+    res = batch.simulate_games(20_000, players, "random", seed=3, **options)
     close_means(np.array(engine_rounds), res.rounds, "rounds")
     assert (res.scores.max(axis=1) == R.WINNING_SCORE).all()
     assert res.winners.any(axis=1).all()
-    for q in range(3):
+    assert (res.scores[res.winners] == R.WINNING_SCORE).all()
+    for q in range(players):
         p_e = engine_wins[q] / games
         p_b = res.winners[:, q].mean()
         se = math.sqrt(p_b * (1 - p_b) * (1 / games + 1 / len(res)))
