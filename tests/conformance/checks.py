@@ -1,7 +1,7 @@
 """The conformance checks, as plain functions over a game module (see towerlib/README.md).
 
 Each check raises AssertionError on the first breach, so the suite can run it against every
-registered game and ``test_meta.py`` can run it against deliberately broken games and see it
+registered game and ``test_conformance_meta.py`` can run it against deliberately broken games and see it
 fail. A *game module* is what ``towerlib.registry.game_module(name)`` returns.
 """
 from __future__ import annotations
