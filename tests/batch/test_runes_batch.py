@@ -16,7 +16,7 @@ import pytest
 
 from towerlib.core.errors import InvalidOption
 from towerlib.runes import batch, duel
-from towerlib.runes.dice import SPELLS, allows
+from towerlib.runes.dice import SPELLS
 from towerlib.runes.policy import RULES, p_within_rule, rule_distributions
 from towerlib.runes.probability import STATES, best_hold, p_within
 

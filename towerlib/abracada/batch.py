@@ -66,7 +66,7 @@ applied (after the floor at 0), not rule 26's reset of the others' lives on an e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 

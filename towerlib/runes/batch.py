@@ -27,7 +27,6 @@ exact answers (:func:`.policy.rule_distributions`, :func:`.duel.solve`) and agai
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 from typing import Any, Callable
 
 import numpy as np
