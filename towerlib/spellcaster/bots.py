@@ -36,6 +36,8 @@ PLANNER_BUILD = "buy 2 1 0 3"
 #: Planner: rest when Life Force is at most this, capture when the chance is at least this.
 REST_BELOW = 8
 CAPTURE_AT = Fraction(7, 10)
+#: Planner: the distance it likes to keep from the nearest foe.
+APPROACH_GAP = 2
 #: Planner: contest a launch aimed at it when the caster's chance to win outright is below this.
 CONTEST_BELOW = Fraction(6, 10)
 
@@ -250,6 +252,13 @@ class PlannerBot:
         _, strikes = reach(origin, motion, s.occupied())
         return any(self._strike_value(s, sid, p) > 0 for p in strikes)
 
+    def _hits_from(self, s: _Seen, spell: Mapping[str, Any], point: str) -> bool:
+        """Whether ``spell``, launched from ``point``, can strike a foe there and then."""
+        motion = [c["card"] for c in spell["motion"]]
+        occupied = (s.occupied() - {s.pos}) | {point}
+        strikes = reach(point, motion, occupied)[1]
+        return any(c["position"] in strikes and c["position"] != point for c in s.foes)
+
     def _offer(self, s: _Seen) -> Choice:
         sid, caster = s.pending["spell"], s.pending["caster"]
         spell = s.spell(sid)
@@ -272,29 +281,29 @@ class PlannerBot:
         return Choice(best, Msg("spellcaster.bot.place_plan", card=best.arg.split()[0] if best.verb == "show" else cards[0]))
 
     def _placement_score(self, s: _Seen, action: Action, cards: list[str]) -> float:
+        """How much a placement advances one spell toward striking the nearest foe: one Motion
+        card whose route reaches the foe, Mass of elements active at the foe's point."""
         parts = action.arg.split()
         card = parts[0] if action.verb == "show" else cards[0]
         slot, section = int(parts[-2]) - 1, parts[-1]
         spell = s.mine["display"][slot]
         motion = [c["card"] for c in spell["motion"]]
-        mass = [c["card"] for c in spell["mass"]]
         foe = s.nearest_foe(s.pos)
         target = foe["position"] if foe else "C"
         value = int(card[1])
-        score = 0.0
+        score = 2.0 * (len(spell["motion"]) + len(spell["mass"]))      # finish the spell under way
         if section == "motion":
             if motion:
-                score -= 2.0                      # one Motion card is usually enough
-            new = motion + [card]
-            _, strikes = reach(s.pos, new, s.occupied())
-            score += 4.0 if target in strikes else -1.0 * DISTANCE[target][s.pos] / 4
-            score += 1.0 if not motion else 0
+                return score - 5.0                 # one Motion card is enough to aim
+            others = s.occupied() - {s.pos}
+            if target in reach(s.pos, [card], others)[1]:
+                score += 6.0
+            elif any(target in reach(p, [card], others)[1] for p in NEIGHBOURS[s.pos]):
+                score += 4.0
+            else:
+                score -= 3.0
         else:
-            score += 1.5 * value if card[0] in POINTS[target] else 0.3 * value
-            score += 0.5 * len(POINTS[target])
-            if not motion:
-                score -= 0.5
-        score += 0.5 if spell["motion"] or spell["mass"] else 0.0   # finish a spell before starting one
+            score += 2.0 * value if card[0] in POINTS[target] else 0.5 * value
         return score
 
     def _motion(self, s: _Seen) -> Choice:
@@ -350,18 +359,32 @@ class PlannerBot:
             if p >= CAPTURE_AT and self._can_hit(s, action.arg):
                 return Choice(action, Msg("spellcaster.bot.capture", p=_pct(p)))
         moves = s.by_verb("move")
-        if moves:
-            here = self._threat(s, s.pos)
-            safest = min(moves, key=lambda a: (self._threat(s, a.arg) + (a.arg in s.occupied()),
-                                               -len(POINTS[a.arg])))
-            if here > 0 and self._threat(s, safest.arg) < here:
-                return Choice(safest, Msg("spellcaster.bot.dodge", point=safest.arg))
+        ready = [sp for sp in s.mine["display"] if sp["complete"]]
+        aimed = any(self._hits_from(s, sp, s.pos) for sp in ready) and self._threat(s, s.pos) == 0
+        if moves and ready and not aimed:
+            aims = [a for a in moves if self._threat(s, a.arg) == 0 and any(self._hits_from(s, sp, a.arg) for sp in ready)]
+            if aims:
+                return Choice(aims[0], Msg("spellcaster.bot.aim", point=aims[0].arg))
+        if moves and not aimed:
+            here = self._place_key(s, s.pos)
+            best = min(moves, key=lambda a: self._place_key(s, a.arg))
+            if self._place_key(s, best.arg) < here:
+                key = "spellcaster.bot.dodge" if here[0] > 0 else "spellcaster.bot.approach"
+                return Choice(best, Msg(key, point=best.arg))
         if s.has("end"):
             return Choice(parse("end"), Msg("spellcaster.bot.end"))
         for verb in ("control", "abandon", "withdraw", "continue"):
             if s.by_verb(verb):
                 return Choice(s.by_verb(verb)[0], Msg("spellcaster.bot.duty"))
         return Choice(s.legal[0], Msg("spellcaster.bot.duty"))
+
+    def _place_key(self, s: _Seen, point: str) -> tuple[int, int, int]:
+        """Where to stand: out of reach of familiars, then at the liked distance from the nearest
+        foe (short Motion reaches it, and no spell of mine must pass through my own point), then
+        on many elements (more decks to draw from, more rest)."""
+        foe = s.nearest_foe(point)
+        gap = DISTANCE[point][foe["position"]] if foe else APPROACH_GAP
+        return self._threat(s, point), abs(gap - APPROACH_GAP), -len(POINTS[point])
 
     def _lock(self, s: _Seen, sid: str) -> Choice | None:
         spell = s.spell(sid)

@@ -75,6 +75,8 @@ _BOTS = {
     "rest": ("With {life} Life Force and no familiar in reach, I rest.", "С {life} единицами Жизненной силы и без фамильяров рядом я отдыхаю."),
     "capture": ("The capture roll succeeds {p} of the time and the spell can strike a rival.", "Бросок захвата удаётся в {p} случаев, а заклинание может ударить соперника."),
     "dodge": ("Enemy familiars can reach me here, so I step to {point}.", "Здесь меня достают вражеские фамильяры, поэтому отхожу в {point}."),
+    "approach": ("I step to {point}: more elements there and a rival within a short spell's reach.", "Перехожу в {point}: там больше стихий, а соперник в пределах короткого заклинания."),
+    "aim": ("From {point} my complete spell can strike a rival, so I go there to launch it next turn.", "Из {point} моё готовое заклинание достаёт соперника, поэтому иду туда, чтобы запустить его в следующий ход."),
     "continue_odds": ("Continuing pays off: the good ending comes {p} of the time.", "Продолжать выгодно: хороший исход выпадает в {p} случаев."),
     "withdraw": ("The locked contest is worth less than withdrawing, so I withdraw.", "Затянувшееся состязание стоит меньше, чем отступление, поэтому отступаю."),
     "conjure_plan": ("I draw from {decks}: elements active both here and at my rival's point.", "Тяну из колод {decks}: эти стихии активны и здесь, и у соперника."),
