@@ -39,14 +39,13 @@ from .policy import RULES, RewardPolicy, _checked_hold, _rule
 from .probability import DICE, STATES, best_hold
 
 FACES = 6
-_INDEX = {s: i for i, s in enumerate(STATES)}
 _POWERS = FACES ** np.arange(DICE)
-#: Ordered roll (code sum (d_i - 1) 6**i) -> index of its sorted state.
-STATE_OF_ROLL = np.array([_INDEX[tuple(sorted(d))] for d in
-                          (tuple(c // FACES ** i % FACES + 1 for i in range(DICE)) for c in range(FACES ** DICE))],
-                         dtype=np.int16)
-#: The dice of each state, sorted, as a (252, 5) array.
+#: The dice of each state, sorted, as a (252, 5) array (STATES is in lexicographic order).
 STATE_DICE = np.array(STATES, dtype=np.int8)
+_LEX = (FACES + 1) ** np.arange(DICE - 1, -1, -1)       # sorted dice -> a number in the same order
+#: Ordered roll (code sum (d_i - 1) 6**i) -> index of its sorted state.
+STATE_OF_ROLL = np.searchsorted(STATE_DICE @ _LEX, np.sort(np.arange(FACES ** DICE)[:, None] // _POWERS % FACES + 1,
+                                                            axis=1) @ _LEX).astype(np.int16)
 #: ``ALLOWS[state, k]``: the state's dice cast ``SPELLS[k]`` (RULES.md 2.2 table, R3).
 ALLOWS = np.array([[allows(s, spell) for spell in SPELLS] for s in STATES], dtype=bool)
 #: Duel model: the two disjoint pairs of each state (value, 0 when absent) and five of a kind.
