@@ -305,3 +305,18 @@ def test_tournaments_rotate_seats_like_the_lesson():
         same = batch.simulate_games(1, 3, ["counting", "ev", "random"], seed=seed)
         assert (one.winners[0, [1, 2, 0]] == same.winners[0]).all()
         assert (one.scores[0, [1, 2, 0]] == same.scores[0]).all() and one.rounds[0] == same.rounds[0]
+
+
+def test_exactly_the_engine_with_mixed_seats_and_thresholds():
+    from towerlib.abracada.bots import CountingBot, EVBot
+
+    policies = ["ev", batch.Policy("counting", 0.3), "counting", batch.Policy("counting", 0.9)]
+    rng = random.Random(12)
+    for t in range(40):
+        deal = settled_deal(rng, 4)
+        bots = [EVBot(), CountingBot(threshold=0.3), CountingBot(), CountingBot(threshold=0.9)]
+        choose = lambda game: bots[game.current].choose(game.view(game.current, log=False)).action  # noqa: E731
+        want = engine_round(new_game(4, seed=t, deal=deal, die_faces=(1,), first_player=t % 4), choose)
+        got = batch.simulate_position(new_game(4, seed=t, deal=deal, die_faces=(1,), first_player=t % 4), 2,
+                                      policies, seed=t)
+        assert batch_row(got, 0) == want == batch_row(got, 1), (t, deal)
