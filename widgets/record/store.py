@@ -187,8 +187,11 @@ class Store:
     def _migrate(self) -> None:
         """Refuse what cannot be used; create or upgrade the schema if it is not the newest.
         A database already at the newest of :data:`REVISIONS` is only read (no lock, no Alembic)."""
-        if self.sqlite and self._check_sqlite() == REVISIONS[-1] and self._complete():
-            return
+        if self.sqlite:
+            with self._file_lock():             # the switch to WAL must not race another opener's
+                revision = self._check_sqlite()
+            if revision == REVISIONS[-1] and self._complete():
+                return
         with self._write() as conn:             # one migrator at a time (BEGIN IMMEDIATE / advisory lock)
             if not self.sqlite:
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _ADVISORY_LOCK})
@@ -277,15 +280,20 @@ class Store:
         """A write transaction. On SQLite, writers of every process queue on an OS file lock
         first: a blocked ``flock`` wakes as soon as the lock is free, while SQLite's own busy
         handler polls with sleeps of up to 100 ms, which starves some of 30 writers."""
-        if self._lock_fd is None:
+        with self._file_lock():
             with self._writer.begin() as conn:
                 yield conn
+
+    @contextmanager
+    def _file_lock(self) -> Iterator[None]:
+        """Hold the writers' OS file lock (SQLite only; elsewhere a no-op)."""
+        if self._lock_fd is None:
+            yield
             return
         with self._thread_lock:
             fcntl.flock(self._lock_fd, fcntl.LOCK_EX)
             try:
-                with self._writer.begin() as conn:
-                    yield conn
+                yield
             finally:
                 fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
 
