@@ -1,0 +1,209 @@
+"""``SpellCasterBoard``: play SpellCaster against bots in JupyterLab, Notebook 7 or Voila.
+
+Every synced value is made by :meth:`SpellCasterBoard._render` from ``game.view(seat)`` of the
+student's seat (through :mod:`.render`), plus the board's own settings (language, the odds
+meter toggle). Other players' face-down cards, deck orders, the seed and fixed rolls never
+reach a trait. The widget tree is built once: thirteen point buttons laid out like the board
+(the student routes a familiar or moves by clicking the highlighted ones) and a fixed pool of
+move buttons. A handler never trusts a button: it rebuilds the move from the student's legal
+actions and lets the engine judge it; a refused move leaves the game as it was.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import ipywidgets as ipw
+import towerlib.spellcaster as spellcaster
+from towerlib.core import TowerError
+from towerlib.core.i18n import LANGUAGES, tr
+from towerlib.spellcaster.actions import parse
+from towerlib.spellcaster.bots import make_bot
+from towerlib.spellcaster.data import COORDS, POINT_NAMES
+
+from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
+from . import render
+from ..game_table import GameTable
+from ..saves import SaveFolder
+from .setup import BOT_LEVELS, DEFAULT_LEVEL, MAX_PLAYERS, Settings, SetupForm, bot_levels
+from .style import CSS
+
+#: Buttons kept for the moves that are not a point on the board.
+MOVE_BUTTONS = 72
+#: Verbs played by clicking a point.
+POINT_VERBS = ("to", "move")
+AUTOSAVE = "autosave"
+
+
+class SpellCasterBoard(GameTable, ipw.VBox):
+    """A SpellCaster table: the student at one seat, bots at the others.
+
+    ``SpellCasterBoard(players=2, seat=0, bots="planner", lang="en")`` opens on the set-up form;
+    ``setup=False`` starts at once (lessons fix a position with ``deal=...``).
+    """
+
+    KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "spellcaster.board", "sc", DEFAULT_LEVEL, BOT_LEVELS
+    _engine_new_game = staticmethod(spellcaster.new_game)
+    _engine_load = staticmethod(spellcaster.load)
+    _make_bot = staticmethod(make_bot)
+    _bot_levels = staticmethod(bot_levels)
+
+    def __init__(self, players: int = 2, seat: int = 0, bots: str | Sequence[str | None] | Mapping[int, str] = "planner",
+                 lang: str = "en", seed: int | None = None, deal: Mapping[str, Any] | None = None,
+                 odds: bool = True, bot_delay: float = 0.6, *, setup: bool = True,
+                 saves_dir: str | None = None, autosave: bool = True, **options: Any) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+        self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
+                                                               dict(options)),
+                         SaveFolder(saves_dir, "spellcaster"), AUTOSAVE if autosave else None)
+        self._moves: list[str] = []                  # the actions behind the move buttons (kernel only)
+        self._build(odds, setup)
+        super().__init__([self._style, self._header, self._status, self._setup_box, self._table])
+        self.add_class("sc-spellcaster")
+        self._relabel()
+        if setup:
+            self._show_setup()
+        else:
+            self._start(self._settings, seed=seed)
+
+    # ----- building the widget tree (once) ----------------------------------------------------
+    def _build(self, odds: bool, setup: bool) -> None:
+        self._build_frame(CSS, SetupForm(self._settings, self._lang) if setup else None)
+        self._map = ipw.HTML()
+        self._legend = ipw.HTML(render.element_legend())
+        self._points: dict[str, ipw.Button] = {}
+        cells: list[ipw.Widget] = []
+        spot = {COORDS[p]: p for p in POINT_NAMES}
+        for y in range(2, -3, -1):
+            for x in range(-2, 3):
+                p = spot.get((x, y))
+                if p is None:
+                    cells.append(ipw.HTML(""))
+                    continue
+                b = ipw.Button(description=p, layout=ipw.Layout(width="64px"))
+                b.add_class("sc-point-button")
+                b.add_class(f"sc-at-{p}")
+                b.on_click(lambda _b, p=p: self._on_point(p))
+                self._points[p] = b
+                cells.append(b)
+        self._grid = ipw.GridBox(cells, layout=ipw.Layout(grid_template_columns="repeat(5, 70px)", grid_gap="4px"))
+        self._points_title = ipw.HTML()
+        self._sheets = [ipw.HTML() for _ in range(MAX_PLAYERS)]
+        self._prompt = ipw.HTML()
+        self._actions_title = ipw.HTML()
+        self._buttons = []
+        for i in range(MOVE_BUTTONS):
+            b = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
+            b.add_class("sc-move")
+            b.on_click(lambda _b, i=i: self._on_move(i))
+            self._buttons.append(b)
+        self._odds_toggle = ipw.Checkbox(value=bool(odds), indent=False, layout=ipw.Layout(width="auto"))
+        self._odds_toggle.observe(lambda _c: self._render(), "value")
+        self._odds = ipw.HTML()
+        self._log_title = ipw.HTML()
+        self._log = ipw.HTML()
+        self._new = ipw.Button(icon="redo", layout=ipw.Layout(width="auto"))
+        self._new.on_click(self._on_new_game)
+        left = ipw.VBox([self._map, self._legend, self._points_title, self._grid], layout=ipw.Layout(flex="0 0 420px"))
+        moves = ipw.Box(self._buttons, layout=ipw.Layout(flex_flow="row wrap", grid_gap="4px"))
+        right = ipw.VBox([self._prompt, self._actions_title, moves, self._odds_toggle, self._odds],
+                         layout=ipw.Layout(flex="1 1 420px"))
+        for box in (left, right):
+            box.add_class("sc-panel")
+        sheets = ipw.Box(self._sheets, layout=ipw.Layout(flex_flow="row wrap", grid_gap="8px"))
+        log_box = ipw.VBox([self._log_title, self._log])
+        log_box.add_class("sc-panel")
+        self._table = ipw.VBox([ipw.HBox([left, right], layout=ipw.Layout(grid_gap="8px")), sheets, log_box,
+                                ipw.HBox([self._new])], layout=ipw.Layout(display="none", grid_gap="8px"))
+
+    # ----- labels ---------------------------------------------------------------------------
+    def _relabel(self) -> None:
+        lang = self._lang
+        t = lambda key: tr(f"spellcaster.board.{key}", lang)  # noqa: E731
+        self._title.value = t("title")
+        self._lang_pick.description = t("language")
+        self._points_title.value = f"<b>{t('points')}</b>"
+        self._actions_title.value = f"<b>{t('actions')}</b>"
+        self._odds_toggle.description = t("odds")
+        self._odds_toggle.tooltip = t("odds_tip")
+        self._log_title.value = f"<b>{t('log')}</b>"
+        self._new.description = t("new_game")
+        if self._form is not None:
+            self._form.relabel(lang)
+
+    # ----- rendering: the only place synced state is made -------------------------------------
+    def _render(self) -> None:
+        self._show_status()
+        if self._game is None:
+            self._round.value = ""
+            return
+        self._render_view(self._game.view(self._seat))
+
+    def _render_view(self, view: Mapping[str, Any]) -> None:
+        lang = self._lang
+        names = render.seat_names(view, self._levels, lang)
+        legal = view["legal"]
+        targets = {a.split(" ", 1)[1] for a in legal if a.split(" ", 1)[0] in POINT_VERBS}
+        self._round.value = tr("spellcaster.board.round", lang, round=view["round"]) if view["round"] else ""
+        self._map.value = render.board_svg(view, sorted(targets))
+        for p, b in self._points.items():
+            b.disabled = p not in targets
+            b.button_style = "warning" if p in targets else ""
+        for q, w in enumerate(self._sheets):
+            if q < view["players"]:
+                w.value, w.layout.display = render.sheet(view, q, names, lang), None
+            else:
+                w.value, w.layout.display = "", "none"
+        self._prompt.value = render.prompt(view, names, lang)
+        self._moves = [a for a in legal if a.split(" ", 1)[0] not in POINT_VERBS][:MOVE_BUTTONS]
+        for i, b in enumerate(self._buttons):
+            if i < len(self._moves):
+                b.description, b.disabled, b.layout.display = render.describe(self._moves[i], lang), False, None
+                b.tooltip = self._moves[i]
+            else:
+                b.description, b.tooltip, b.disabled, b.layout.display = "", "", True, "none"
+        on = self._odds_toggle.value
+        self._odds.layout.display = None if on else "none"
+        self._odds.value = render.odds(view, lang) if on else ""
+        self._log.value = render.log_html(view)
+
+    # ----- the student's input ----------------------------------------------------------------
+    def _on_move(self, i: int) -> None:
+        if i < len(self._moves):
+            self._student_action(self._moves[i])
+
+    def _on_point(self, point: str) -> None:
+        game = self._game
+        if game is None:
+            return
+        legal = game.view(self._seat, log=False)["legal"]
+        for verb in POINT_VERBS:
+            if f"{verb} {point}" in legal:
+                self._student_action(f"{verb} {point}")
+                return
+        self._render()
+
+    def _student_action(self, action: str | None) -> None:
+        """Any student move: checked here (whose decision) and by the engine (is it legal)."""
+        game = self._game
+        if game is None or not isinstance(action, str) or parse(action) is None:
+            return
+        if game.current_player != self._seat:
+            if game.current_player is not None:
+                names = render.seat_names(game.view(self._seat, log=False), self._levels, self._lang)
+                self._say("spellcaster.board.not_your_turn", "sc-error", who=names[game.current_player])
+        else:
+            try:
+                game.apply(action)
+            except TowerError as err:
+                self._say("spellcaster.board.illegal", "sc-error", message=err)
+            else:
+                self._say("")
+                self._autosave()
+                self._run_bots()
+        self._render()
+
+    # ----- bots -------------------------------------------------------------------------------
+    def _bot_to_move(self) -> bool:
+        game = self._game
+        return game is not None and not game.is_over and game.current_player != self._seat

@@ -1,0 +1,198 @@
+"""Pure functions from a SpellCaster view to the board's HTML: the map, the sheets, the odds meter.
+
+Everything here reads only ``game.view(seat)`` (and the board's own settings), so what reaches
+the page is exactly what that seat may see.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Mapping, Sequence
+
+from towerlib.core.i18n import tr
+from towerlib.spellcaster.data import COORDS, ELEMENTS, LINKS, PATHS, POINT_NAMES, POINTS
+from towerlib.spellcaster.inference import expected_damage
+from towerlib.spellcaster.probability import capture_chance, contest_table, locked_chain, reach
+
+ELEMENT_COLOURS = {"F": "#d32f2f", "E": "#388e3c", "W": "#1976d2", "A": "#9e9e9e"}
+SEAT_COLOURS = ("#f9a825", "#8e24aa", "#00897b", "#e64a19")
+SCALE, MARGIN = 80, 40
+
+
+def xy(point: str) -> tuple[float, float]:
+    x, y = COORDS[point]
+    return MARGIN + (x + 2) * SCALE, MARGIN + (2 - y) * SCALE
+
+
+def seat_names(view: Mapping[str, Any], levels: Sequence[str | None], lang: str) -> list[str]:
+    return [tr("spellcaster.board.you", lang) if q == view["seat"] else
+            tr("spellcaster.board.bot", lang, n=q + 1) for q in range(view["players"])]
+
+
+def pct(p: Any) -> str:
+    return f"{float(p):.0%}"
+
+
+def board_svg(view: Mapping[str, Any], highlight: Sequence[str] = ()) -> str:
+    """Board SC-13: coloured paths, points with their elements, SpellCasters and familiars."""
+    size = 2 * MARGIN + 4 * SCALE
+    parts = [f'<svg class="sc-map" viewBox="0 0 {size} {size}" width="{size}" height="{size}" '
+             f'xmlns="http://www.w3.org/2000/svg">']
+    for a, b in LINKS:
+        (x1, y1), (x2, y2) = xy(a), xy(b)
+        colours = PATHS[a, b]
+        dx, dy = y2 - y1, x1 - x2
+        norm = (dx * dx + dy * dy) ** 0.5 or 1
+        for i, e in enumerate(colours):
+            off = (i - (len(colours) - 1) / 2) * 4
+            ox, oy = dx / norm * off, dy / norm * off
+            parts.append(f'<line x1="{x1 + ox:.1f}" y1="{y1 + oy:.1f}" x2="{x2 + ox:.1f}" y2="{y2 + oy:.1f}" '
+                         f'stroke="{ELEMENT_COLOURS[e]}" stroke-width="2.5"/>')
+    for p in POINT_NAMES:
+        x, y = xy(p)
+        ring = ' stroke="#f3c969" stroke-width="5"' if p in highlight else ' stroke="#333" stroke-width="1.5"'
+        parts.append(f'<circle class="sc-point sc-point-{p}" cx="{x}" cy="{y}" r="17" fill="#f5ecd6"{ring}/>')
+        for i, e in enumerate(POINTS[p]):
+            ex, ey = x - 9 + (i % 2) * 18, y - 7 + (i // 2) * 14
+            parts.append(f'<circle cx="{ex}" cy="{ey}" r="4.5" fill="{ELEMENT_COLOURS[e]}"/>')
+        parts.append(f'<text x="{x}" y="{y + 30}" font-size="11" text-anchor="middle">{p}</text>')
+    for c in view["casters"]:
+        if not c["alive"]:
+            continue
+        x, y = xy(c["position"])
+        q = c["seat"]
+        parts.append(f'<circle class="sc-caster sc-caster-{q}" cx="{x - 14 + 9 * q}" cy="{y - 20}" r="8" '
+                     f'fill="{SEAT_COLOURS[q]}" stroke="#000"/><text x="{x - 14 + 9 * q}" y="{y - 17}" '
+                     f'font-size="9" text-anchor="middle" fill="#fff">{q + 1}</text>')
+    for c in view["casters"]:
+        for sp in c["display"]:
+            if sp["point"] is None or sp["state"] not in ("launched", "wild"):
+                continue
+            x, y = xy(sp["point"])
+            colour = "#555" if sp["controller"] is None else SEAT_COLOURS[sp["controller"]]
+            parts.append(f'<rect class="sc-familiar" x="{x + 8}" y="{y + 4}" width="12" height="12" '
+                         f'transform="rotate(45 {x + 14} {y + 10})" fill="{colour}" stroke="#000"/>'
+                         f'<text x="{x + 26}" y="{y + 16}" font-size="9">{escape(sp["spell"])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def card_html(card: Mapping[str, Any]) -> str:
+    text = card["card"]
+    colour = ELEMENT_COLOURS[text[0]]
+    face = "" if card["up"] else " sc-face-down"
+    return f'<span class="sc-card{face}" style="border-color:{colour};color:{colour}">{escape(text)}</span>'
+
+
+def sheet(view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str) -> str:
+    """One SpellCaster's attribute sheet, decks and Spell Display."""
+    c = view["casters"][seat]
+    t = lambda key, **kw: escape(tr(f"spellcaster.board.{key}", lang, **kw))  # noqa: E731
+    to_play = view["current_player"] == seat
+    head = (f'<div class="sc-sheet-head"><span class="sc-pawn" style="background:{SEAT_COLOURS[seat]}"></span>'
+            f'<b>{escape(names[seat])}</b>' + (f' <span class="sc-flag">{t("to_play")}</span>' if to_play else "")
+            + (f' <span class="sc-flag">{t("retired")}</span>' if not c["alive"] else "") + "</div>")
+    stats = (f'<div>{t("life", life=max(0, c["life"]), max=c["max_life"], ap=c["ap"])}</div>'
+             f'<div>{t("will", will=c["will"], pool=c["pool"], on=c["on_spells"], lost=c["lost"])}</div>'
+             f'<div>{t("focus_skill", focus=c["focus"], skill=c["skill"], point=c["position"])}</div>')
+    decks = " ".join(f'<span class="sc-deck" style="color:{ELEMENT_COLOURS[e]}">{e}:{d["count"]}'
+                     + (f' ({t("deck_top", top=d["top"])})' if d["top"] is not None else "") + "</span>"
+                     for e, d in c["decks"].items())
+    slots = []
+    for sp in c["display"]:
+        motion = "".join(card_html(x) for x in sp["motion"])
+        mass = "".join(card_html(x) for x in sp["mass"])
+        slots.append(f'<div class="sc-slot sc-slot-{sp["state"]}"><b>{escape(sp["spell"])}</b> '
+                     f'<i>{t("state." + sp["state"])}</i> · {t("motion")}: {motion or "–"} · '
+                     f'{t("mass")}: {mass or "–"}</div>')
+    return (f'<div class="sc-sheet{" sc-active" if to_play else ""}">{head}{stats}'
+            f'<div>{t("decks")}: {decks}</div><div class="sc-display"><u>{t("display")}</u>{"".join(slots)}</div></div>')
+
+
+def prompt(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
+    if view["over"]:
+        who = ", ".join(names[q] for q in view["winners"])
+        return escape(tr("spellcaster.board.prompt.over", lang, who=who))
+    current = view["current_player"]
+    kind = tr(f"spellcaster.frame.{view['pending']['kind']}", lang)
+    if current == view["seat"]:
+        return escape(tr("spellcaster.board.prompt.you", lang, what=kind))
+    return escape(tr("spellcaster.board.prompt.wait", lang, who=f"{names[current]} ({kind})"))
+
+
+def describe(action: str, lang: str) -> str:
+    """A move button's label."""
+    verb, _, arg = action.partition(" ")
+    if verb == "conjure":
+        option, decks = arg.split()
+        return tr(f"spellcaster.board.act.conjure_{option.lower()}", lang).format(decks)
+    key = f"spellcaster.board.act.{verb}"
+    args = arg.split()
+    text = tr(key, lang)
+    return text.format(*args) if args else text
+
+
+def odds(view: Mapping[str, Any], lang: str) -> str:
+    """The odds meter: exact chances for the decision in front of the student."""
+    me = view["seat"]
+    casters = view["casters"]
+    mine = casters[me]
+    pending = view["pending"] or {}
+    lines: list[str] = []
+    t = lambda key, **kw: tr(f"spellcaster.board.odds.{key}", lang, **kw)  # noqa: E731
+
+    def contest(c: int, o: int) -> None:
+        table = contest_table(c, o)
+        chain = locked_chain(c, o)
+        lines.append(t("contest", caster=c, opp=o, big=pct(table["big"]), small=pct(table["small"]),
+                       locked=pct(table["locked"]), broken=pct(table["broken"])))
+        lines.append(t("locked", rolls=f"{float(chain.expected_rolls):.2f}", win=pct(chain.caster_wins)))
+
+    legal = view["legal"]
+    if pending.get("kind") == "offer" and pending.get("seat") == me:
+        contest(casters[pending["caster"]]["pool"], max(0, mine["pool"] - 1))
+    for text in legal:
+        verb, _, sid = text.partition(" ")
+        if verb == "continue":
+            owner, slot = sid.split(".")
+            lock = casters[int(owner)]["display"][int(slot) - 1]["lock"]
+            contest(casters[lock["caster"]]["pool"], casters[lock["opp"]]["pool"])
+        elif verb == "launch" and pending.get("kind") == "launch":
+            for c in casters:
+                if c["alive"] and c["seat"] != me and c["pool"] > 0:
+                    contest(max(0, mine["pool"] - 1), c["pool"] - 1)
+                    break
+        elif verb == "capture":
+            lines.append(t("capture", unused=mine["pool"] - 1, p=pct(capture_chance(mine["pool"] - 1))))
+    if pending.get("kind") == "motion" and pending.get("seat") == me:
+        sid = pending["spell"]
+        owner, slot = sid.split(".")
+        spell = casters[int(owner)]["display"][int(slot) - 1]
+        motion = [c["card"] for c in spell["motion"]]
+        left = pending["left"]
+        rest = ([f"{pending['colour']}{left}"] if left > 0 else []) + motion[pending["card"] + 1:pending["end"]]
+        occupied = {c["position"] for c in casters if c["alive"]}
+        ends, strikes = reach(pending["point"], rest, occupied)
+        lines.append(t("reach", spell=sid, points=", ".join(sorted(ends | strikes)) or "–"))
+        names = seat_names(view, [], lang)
+        for c in casters:
+            if c["alive"] and c["position"] in strikes:
+                damage = expected_damage(view, sid, c["position"])
+                lines.append(t("strike", who=names[c["seat"]], point=c["position"], p=pct(1),
+                               damage=f"{float(damage):.2f}"))
+    if not lines:
+        lines.append(t("none"))
+    return "<ul class='sc-odds'>" + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>"
+
+
+def log_html(view: Mapping[str, Any]) -> str:
+    """The latest events, newest first (kinds and public details only)."""
+    rows = []
+    for e in reversed((view["log"] or [])[-20:]):
+        details = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("kind", "seat"))
+        who = "" if e["seat"] is None else f"{e['seat'] + 1}: "
+        rows.append(f"<li>{escape(who + e['kind'])} <small>{escape(details)}</small></li>")
+    return "<ol class='sc-log'>" + "".join(rows) + "</ol>"
+
+
+def element_legend() -> str:
+    return " ".join(f'<span style="color:{ELEMENT_COLOURS[e]}">● {e}</span>' for e in ELEMENTS)
