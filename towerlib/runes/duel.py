@@ -215,15 +215,11 @@ class DuelResult:
     rounds: dict[tuple[int, int], Fraction]
 
 
-def _turn(attacker: Duelist, defender: Duelist) -> dict[Any, Fraction]:
-    return turn_outcomes(defender.counter_bonus)
-
-
 def round_transitions(a: Duelist, b: Duelist, pa_first: Fraction, ha: int, hb: int
                       ) -> tuple[Fraction, dict[tuple[int, int], Fraction], Fraction]:
     """One round from healths (ha, hb): the chance A wins in it, the chance of each next state
     (both standing), and the expected number of turns played in the round."""
-    ta, tb = _turn(a, b), _turn(b, a)
+    ta, tb = turn_outcomes(b.counter_bonus), turn_outcomes(a.counter_bonus)   # A's turn meets B's counter
     win_a = Fraction(0)
     nxt: dict[tuple[int, int], Fraction] = {}
     turns = Fraction(0)

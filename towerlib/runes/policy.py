@@ -247,7 +247,8 @@ class RewardPolicy:
         if len(state) != DICE or any(d not in FACES for d in state):
             raise InvalidOption("runes.error.bad_dice", value=list(dice))
         if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left < self.rolls:
-            raise InvalidOption("runes.error.bad_rolls", value=rolls_left, low=0)
+            raise InvalidOption("error.bad_option", name="rolls_left", value=rolls_left,
+                                allowed=f"an integer from 0 to {self.rolls - 1}")
         return state
 
     def value(self, dice: Iterable[int], rolls_left: int) -> Fraction:
