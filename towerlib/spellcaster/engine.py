@@ -111,7 +111,8 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.lost = [0] * n
         self.spells: list[list[dict[str, Any]]] = [[] for _ in range(n)]
         self._slot_ids: list[tuple[str, int, int]] = []
-        self._legal_at = -1                          # the action count the cached legal list is for
+        self._legal_at = -1                          # the _version the cached legal list is for
+        self._version = 0                            # bumps with every change of state
         self._legal: tuple[list[Action], frozenset[Action]] = ([], frozenset())
         self._setup_decks(deal)
         attributes = deal.get("attributes")
@@ -130,6 +131,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
             self._deal_displays(deal.get("displays"))
             self._start_round()
         self._advance()
+        self.forget_legal()
 
     def _deal_seats(self, deal: dict[str, Any], key: str, default: list[Any], ok) -> list[Any]:
         value = deal.get(key)
@@ -267,19 +269,21 @@ class SpellCasterGame(Contests, Motion, GameBase):
 
     def _legal_now(self) -> tuple[list[Action], frozenset[Action]]:
         """The legal actions and their set, computed once per position (actions only change it)."""
-        if self._legal_at != len(self.history):
+        if self._legal_at != self._version:
             if self.over:
                 legal: list[Action] = []
             else:
                 frame = self.stack[-1]
                 legal = getattr(self, "_legal_" + frame["kind"])(frame)
             self._legal = (legal, frozenset(legal))
-            self._legal_at = len(self.history)
+            self._legal_at = self._version
         return self._legal
 
     def forget_legal(self) -> None:
-        """Drop the cached legal actions (after the state was changed other than by an action)."""
-        self._legal_at = -1
+        """Compute the legal actions again now (after an action, or any other change of state), so
+        that asking for them later (a view, say) never replaces what the engine holds."""
+        self._version += 1
+        self._legal_now()
 
     def _why_illegal(self, action: Action) -> Msg | None:
         if self.over:
@@ -399,7 +403,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
     def _do(self, action: Action) -> None:
         getattr(self, "_do_" + action.verb)(self.stack[-1], action.arg)
         self._advance()
-        self._legal_at = -1
+        self.forget_legal()
 
     def _do_buy(self, frame: dict[str, Any], arg: str) -> None:
         seat = frame["seat"]
