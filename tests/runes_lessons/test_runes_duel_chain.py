@@ -201,6 +201,12 @@ def test_duel_bot_plays_the_model_only():
     assert all(not h for h in game.hand)
 
 
+def test_full_rules_game_with_the_engine_bots():
+    for seed in (1, 2):
+        one = duel.play_full("chronomancer", "pyromancer", seed)
+        assert one["win_a"] in (0, 1) and one["turns"] >= 1 and one["rounds"] >= 1
+
+
 def test_model_simulation_agrees():
     rng = random.Random(4)
     games = 1500

@@ -115,3 +115,6 @@ def test_lesson_3_exercises_and_engine_run(lang):
     run.run(6)                                                              # six engine games, as the button would
     assert run.error is None and run.done == 6
     assert len(ns["results"]["wins"]) == 6 and "6" in run.text.value
+    full = ns["full_run"]
+    full.run(2)                                                             # two full-rules games of the planner bots
+    assert full.error is None and len(ns["full"]["wins"]) == 2

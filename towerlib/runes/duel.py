@@ -339,6 +339,20 @@ def simulate(a: str, b: str, health: tuple[int, int], games: int, seed: int = 0,
     return {"games": games, "win_a": wins / games, "turns": turns / games, "rounds": rounds / games}
 
 
+def play_full(a: str, b: str, seed: int, bot: str = "planner") -> dict[str, int]:
+    """One game of the *full* rules (loot, familiars, healing, every spell) between ``a`` (seat 0)
+    and ``b`` with the engine's own bots (:mod:`.bots`): what the model leaves out, for contrast.
+    Returns whether A won, and the turns and rounds played."""
+    from ..core.bots import play
+    from . import new_game
+    from .bots import make_bot
+
+    game = new_game(players=2, seed=seed, deal={"wizards": [a, b]})
+    outcome = play(game, [make_bot(bot, seed), make_bot(bot, seed + 1)])
+    return {"win_a": int(outcome.winners == (0,)), "turns": sum(e.kind == "turn" for e in game.events),
+            "rounds": game.round}
+
+
 def simulate_model(a: str | Duelist, b: str | Duelist, health: tuple[int, int], games: int,
                    rng: random.Random, first: str = "initiative") -> dict[str, float]:
     """The model played with plain dice (fast, no engine), for a quick check in a lesson."""
