@@ -98,6 +98,16 @@ def url(request):
 
 
 @pytest.fixture
+def sqlite_store(sqlite_url):
+    """For checks made before the database is reached (one backend is enough)."""
+    from widgets.record import Store
+
+    s = Store(sqlite_url)
+    yield s
+    s.close()
+
+
+@pytest.fixture
 def store(url):
     from widgets.record import Store
 

@@ -60,7 +60,8 @@ def test_a_student_sees_the_class_tally_but_not_anyone_elses_draws(store):
 
 @pytest.mark.parametrize("page", [None, object(), Page(True, SPACES[0], False), Page(False, None, False),
                                   type("Forged", (), {"teacher": "1"})(), type("Forged", (), {"teacher": 1})()])
-def test_the_class_record_answers_nothing_without_the_teacher_link(store, page):
+def test_the_class_record_answers_nothing_without_the_teacher_link(sqlite_store, page):
+    store = sqlite_store
     store.student(SPACES[0]).page_opened("abracada/play.ipynb")
     with pytest.raises(AccessDenied) as err:
         store.teacher(page)
@@ -77,13 +78,15 @@ def test_the_teacher_page_reads_the_class(store):
 
 
 @pytest.mark.parametrize("space", ["", "A" * 32, "0" * 31, "../" + "0" * 29, None, 123, "0" * 33])
-def test_a_page_without_a_server_made_space_records_nothing(store, space):
+def test_a_page_without_a_server_made_space_records_nothing(sqlite_store, space):
+    store = sqlite_store
     with pytest.raises(AccessDenied):
         store.student(space)
 
 
 @pytest.mark.parametrize("nickname", ["", "   ", "x" * 25, "<b>me</b>", "a;DROP TABLE", None, 7, "=1+1"])
-def test_bad_nicknames_are_refused_and_change_nothing(store, nickname):
+def test_bad_nicknames_are_refused_and_change_nothing(sqlite_store, nickname):
+    store = sqlite_store
     me = store.student(SPACES[0])
     me.set_nickname("Owl")
     with pytest.raises(RecordError) as err:

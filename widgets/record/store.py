@@ -190,8 +190,13 @@ class Store:
         if self.sqlite:
             with self._file_lock():             # the switch to WAL must not race another opener's
                 revision = self._check_sqlite()
-            if revision == REVISIONS[-1] and self._complete():
-                return
+        else:
+            with self._read() as conn:
+                tables = set(sa.inspect(conn).get_table_names())
+                revision = self._revision(tables, conn.exec_driver_sql(
+                    "SELECT version_num FROM alembic_version").scalars().all() if "alembic_version" in tables else [])
+        if revision == REVISIONS[-1] and self._complete():
+            return
         with self._write() as conn:             # one migrator at a time (BEGIN IMMEDIATE / advisory lock)
             if not self.sqlite:
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _ADVISORY_LOCK})
