@@ -109,22 +109,38 @@ def first_roll() -> dict[Dice, Fraction]:
     return {o: Fraction(w, 6 ** DICE) for o, w in outcomes(DICE)}
 
 
-def step(dist: Mapping[Dice, Fraction], hold: Callable[[Dice], Dice]) -> dict[Dice, Fraction]:
-    """One re-roll: each state keeps ``hold(state)`` and re-rolls the other dice."""
-    out: dict[Dice, Fraction] = {}
-    for state, p in dist.items():
-        if not p:
+@lru_cache(maxsize=None)
+def _reach(hold: Dice) -> tuple[tuple[Dice, int], ...]:
+    """Keep ``hold``, roll the other dice: each sorted result with its count of ordered rolls."""
+    return tuple((tuple(sorted(hold + o)), w) for o, w in outcomes(DICE - len(hold)))
+
+
+def _roll_on(counts: Mapping[Dice, int], hold: Callable[[Dice], Dice]) -> dict[Dice, int]:
+    """One re-roll on integer weights: each state keeps ``hold(state)`` and re-rolls the rest.
+
+    Weights are counts of equally likely ordered outcomes, so after k rolls they sum to
+    ``6**(5*k)`` (a kept die counts as if rolled, 6 ways): exact without Fraction arithmetic.
+    """
+    out: dict[Dice, int] = {}
+    for state, c in counts.items():
+        if not c:
             continue
-        held = hold(state)
-        n = DICE - len(held)
-        if n == 0:
-            out[state] = out.get(state, 0) + p
-            continue
-        scale = p / 6 ** n
-        for o, w in outcomes(n):
-            nxt = tuple(sorted(held + o))
+        held = tuple(sorted(hold(state)))
+        scale = c * 6 ** len(held)
+        for nxt, w in _reach(held):
             out[nxt] = out.get(nxt, 0) + scale * w
     return out
+
+
+def _chain(hold_at: Callable[[int], Callable[[Dice], Dice]], rolls: int) -> list[dict[Dice, Fraction]]:
+    """The distributions after roll 1..``rolls``; ``hold_at(rolls_left)`` is the hold rule used
+    for the re-roll made with ``rolls_left`` re-rolls left."""
+    counts = {o: w for o, w in outcomes(DICE)}
+    dists = [counts]
+    for left in range(rolls - 1, 0, -1):
+        counts = _roll_on(counts, hold_at(left))
+        dists.append(counts)
+    return [{s: Fraction(c, 6 ** (DICE * k)) for s, c in d.items()} for k, d in enumerate(dists, 1)]
 
 
 def rule_distributions(rule: Rule | str, rolls: int = 3, spell: str | None = None) -> list[dict[Dice, Fraction]]:
@@ -142,10 +158,7 @@ def rule_distributions(rule: Rule | str, rolls: int = 3, spell: str | None = Non
             return state
         return _checked_hold(rule, state)
 
-    dists = [first_roll()]
-    for _ in range(rolls - 1):
-        dists.append(step(dists[-1], hold))
-    return dists
+    return _chain(lambda left: hold, rolls)
 
 
 def p_within_rule(spell: str, rule: Rule | str, rolls: int = 3) -> Fraction:
@@ -265,7 +278,4 @@ class RewardPolicy:
 
     def final_distribution(self) -> dict[Dice, Fraction]:
         """The distribution of the final dice of a turn played with these holds."""
-        dist = first_roll()
-        for left in range(self.rolls - 1, 0, -1):
-            dist = step(dist, lambda s, left=left: self.best[left][s])
-        return dist
+        return _chain(lambda left: self.best[left].__getitem__, self.rolls)[-1]
