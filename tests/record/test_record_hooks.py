@@ -120,3 +120,17 @@ def test_a_broken_record_does_not_break_the_page(monkeypatch, recorder, tmp_path
     hooks.exercise_attempt(FakeExercise(1, "q"), "1", True)
     hooks.flush()
     assert hooks.student() is None and recorder._failed
+
+
+def test_track_page_listens_to_the_exercises_hook(monkeypatch, student_page):
+    from widgets import exercises
+
+    listeners: list = []
+    monkeypatch.setattr(exercises, "ATTEMPT_LISTENERS", listeners, raising=False)
+    hooks.track_page()
+    hooks.track_page()
+    assert listeners == [hooks.exercise_attempt]
+    for listener in listeners:                  # as widgets.exercises would call it
+        listener(FakeExercise(4, "Which?"), "0.3", False)
+    hooks.flush()
+    assert [(a["exercise"], a["answer"]) for a in hooks.student().mine()["attempts"]] == [("4", "0.3")]

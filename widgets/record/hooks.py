@@ -15,7 +15,8 @@ A page opts in with one call, at its top::
 The shared code records the rest, through these callbacks:
 
 * exercises (:mod:`widgets.exercises`): ``exercise_attempt(exercise, answer, right)`` after a
-  graded Check (the try number is counted by the store, across reloads);
+  graded Check (the try number is counted by the store, across reloads); :func:`track_page`
+  adds it to ``widgets.exercises.ATTEMPT_LISTENERS`` when that list exists;
 * boards (:mod:`widgets.game_table`): ``game_over(game, seat)`` once a game has ended;
 * lessons that simulate: :func:`record_draws` (see :mod:`widgets.record.experiments`), and
   :func:`draws_panel` for "your 40 rolls, the class's 1,200 rolls".
@@ -147,9 +148,16 @@ def page_name() -> str:
 
 
 def track_page(page: str | None = None, store_url: str | None = None) -> None:
-    """Record that the student opened this page (``page`` defaults to its path) and keep their
-    presence fresh while it is open. Nothing happens where there is no student."""
+    """Record that the student opened this page (``page`` defaults to its path), keep their
+    presence fresh while it is open, and listen to the page's exercises (through
+    ``widgets.exercises.ATTEMPT_LISTENERS`` where that hook exists). Nothing is recorded where
+    there is no student."""
     _recorder.start(page, store_url)
+    from .. import exercises
+
+    listeners = getattr(exercises, "ATTEMPT_LISTENERS", None)
+    if listeners is not None and exercise_attempt not in listeners:
+        listeners.append(exercise_attempt)
 
 
 def student() -> StudentRecord | None:
