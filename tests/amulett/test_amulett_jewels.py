@@ -158,3 +158,24 @@ def test_round_limit_ends_the_game():
     pass_spells(g)
     play(g, "pass", "pass", "pass")
     assert g.is_over and g.outcome().winners == (0, 1, 2) and g.outcome().reason == "amulett.outcome.round_limit"
+
+
+def test_a_re_auction_nobody_bids_in_ends_the_phase():
+    g = jewel_game(metals=[[2, 0, 1, 0], [0, 0, 0, 9], [0, 0, 2, 0]], hat2="A19",
+                   jewels={"A19": ["red", "white"]})
+    play(g, "pass", "bid 3")                         # seat 1 defaults
+    play(g, "pass", "pass")
+    assert "no_bids" in [e.kind for e in g.events] and g.phase == "spell" and g.round == 2
+    assert g.board["A19"] == ["red", "white"] and g.hat2 == "A19"
+
+
+def test_markers_without_replacement_come_from_a_bag_refilled_when_empty():
+    g = make(players=3, markers=(), round_marker_draw="without_replacement", max_rounds=8, seed=4)
+    drawn = []
+    while not g.is_over:
+        pass_spells(g)
+        if g.marker is not None and len(drawn) < g.round:
+            drawn.append(g.marker)
+        while g.pending and g.pending["kind"] == "jewel_bid":
+            play(g, "pass")
+    assert sorted(drawn[:6]) == [3, 4, 4, 5, 5, 6] and len(drawn) == 8

@@ -13,7 +13,7 @@ from amulett_helpers import make, pass_spells, play
 
 VARIANTS = [{}, {"start_energy": "secret_min1"},
             {"start_energy": "choose2of4", "round_marker_draw": "without_replacement"},
-            {"jewel_round_start": "hat1_moves", "defaulter_rebids": True, "jewel_bid_cap": "deck"}]
+            {"jewel_round_start": "hat1_moves", "defaulter_rebids": True}]
 GAMES = 48
 
 

@@ -23,6 +23,7 @@ Grammar (``N`` a spell number 1-33, ``M`` a metal letter G/S/C/I, ``T`` a seat, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .rules import AREA, COLOURS, METALS, SPELL
 
@@ -47,6 +48,12 @@ class Action:
     def number(self) -> int:
         """The first argument as a number (bid amount, spell, seat)."""
         return int(self.args[0])
+
+
+@lru_cache(maxsize=4096)
+def act(verb: str, args: tuple[str, ...] = ()) -> Action:
+    """The shared instance of an action (engines build the same few thousand again and again)."""
+    return Action(verb, args)
 
 
 def _num(tok: str, low: int, high: int | None = None) -> bool:

@@ -27,10 +27,10 @@ from ..core.errors import InvalidDeal
 from ..core.game import GameBase, Outcome
 from ..core.i18n import Msg
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
-from .actions import DONE, KEEP, LAST, PASS, Action, allot_action, parse, pay_action
+from .actions import DONE, KEEP, LAST, PASS, Action, act, allot_action, parse, pay_action
 from .rules import (ADJACENT, AREA, AREA_IDS, AUCTIONEER, BARGAIN, BASIC_START_STONES, CHARM_TERRAIN,
                     CHOOSE_FROM, CITY_JEWELS, AREA_JEWELS, COLOURS, DISTANCE, ECHO, EVERLASTING, FATE_MARKER,
-                    FATE_STEP, HOARD, JEWEL_LENS, JEWELS, MANA_WELL, MARKER_RANGE, MAX_PLAYERS, METAL_CARDS,
+                    FATE_STEP, HOARD, JEWEL_BID_CAP_IS_HAND_SIZE, JEWEL_LENS, JEWELS, MANA_WELL, MARKER_RANGE, MAX_PLAYERS, METAL_CARDS,
                     METAL_CARDS_EACH, METAL_INDEX, METALS, MIN_PLAYERS, MULLIGAN_MAX, OPTIONS, PATHFINDER,
                     PATHFINDER_STEPS, PYRAMID_CITY, PYRAMID_KEY, RECHARGE, RECHARGE_MAX, ROUND_MARKERS,
                     SECOND_WIND, SPELL, SPELL_NUMS, START_HAND, START_SPELLS, STONES, THIEF, TRANSMUTATION,
@@ -72,7 +72,6 @@ class AmulettGame(GameBase):
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
     OPTIONS = OPTIONS
-    _interned = {Action: {a: a for a in (DONE, KEEP, LAST, PASS)}}
 
     # ================================================================ set-up
     def _setup(self, deal: dict[str, Any] | None) -> None:
@@ -95,6 +94,8 @@ class AmulettGame(GameBase):
         self.todo: list[list[Any]] = []
         self.pending: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
+        self._legal_map: dict[Action, Action] = {}
+        self._interned = {Action: self._legal_map}
         self.winners: list[int] = []
         self.end_reason = ""
         self.ledger: list[list[Any]] = []                # public metal bookkeeping, in order
@@ -217,7 +218,10 @@ class AmulettGame(GameBase):
         return [(start + i) % n for i in range(n)]
 
     def owns(self, seat: int, num: int) -> bool:
-        return any(c[0] == num for c in self.spells[seat])
+        for card in self.spells[seat]:
+            if card[0] == num:
+                return True
+        return False
 
     def owned(self, seat: int) -> list[int]:
         return [c[0] for c in self.spells[seat]]
@@ -283,6 +287,10 @@ class AmulettGame(GameBase):
         if self._legal is None:
             p = self.pending
             self._legal = [] if p is None else getattr(self, "_legal_" + p["kind"])(p)
+            # The game's own instances of the legal actions skip the text round trip in apply();
+            # the map is updated in place, so a view never frees (and recycles) engine containers.
+            self._legal_map.clear()
+            self._legal_map.update((a, a) for a in self._legal)
         return list(self._legal)
 
     def _parse(self, text: str) -> Action | None:
@@ -291,9 +299,11 @@ class AmulettGame(GameBase):
     def _why_illegal(self, action: Action) -> Msg | None:
         if self.pending is None:
             return Msg("amulett.why.over")
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if action in legal:
+        if self._legal is None:
+            self.legal_actions()
+        if action in self._legal_map:
             return None
+        legal = self._legal or []
         kind = self.pending["kind"]
         if not any(a.verb == action.verb for a in legal):
             return Msg("amulett.why.wrong_decision", decision=Msg(f"amulett.decision.{kind}"))
@@ -417,7 +427,7 @@ class AmulettGame(GameBase):
 
     def _spell_bids(self, seat: int) -> list[Action]:
         assert self.sa is not None
-        return [Action("bid", (str(b),)) for b in range(self.sa["high"] + 1, self.pool[seat] + 1)]
+        return [act("bid", (str(b),)) for b in range(self.sa["high"] + 1, self.pool[seat] + 1)]
 
     def _step_spell_bid(self) -> None:
         sa = self.sa
@@ -510,7 +520,7 @@ class AmulettGame(GameBase):
             self._decide("metal", seat, options=options, wild=symbol == WILD, spell=num)
 
     def _legal_metal(self, p: dict[str, Any]) -> list[Action]:
-        return [Action("metal", (m,)) for m in p["options"]]
+        return [act("metal", (m,)) for m in p["options"]]
 
     def _act_metal(self, p: dict[str, Any], action: Action) -> None:
         seat, metal = p["seat"], action.args[0]
@@ -526,7 +536,7 @@ class AmulettGame(GameBase):
             self._decide("echo", seat, options=options)
 
     def _legal_echo(self, p: dict[str, Any]) -> list[Action]:
-        return [Action("echo", (str(c),)) for c in p["options"]]
+        return [act("echo", (str(c),)) for c in p["options"]]
 
     def _act_echo(self, p: dict[str, Any], action: Action) -> None:
         self._echo(p["seat"], action.number)
@@ -540,7 +550,7 @@ class AmulettGame(GameBase):
 
     def _legal_transmute(self, p: dict[str, Any]) -> list[Action]:
         hand = self.hands[p["seat"]]
-        return [DONE] + [Action("exchange", (g, t)) for g in METALS if hand[METAL_INDEX[g]] > 0
+        return [DONE] + [act("exchange", (g, t)) for g in METALS if hand[METAL_INDEX[g]] > 0
                          for t in METALS if t != g and self.supply[METAL_INDEX[t]] > 0]
 
     def _act_transmute(self, p: dict[str, Any], action: Action) -> None:
@@ -565,7 +575,7 @@ class AmulettGame(GameBase):
             self._decide("give", giver, to=to)
 
     def _legal_give(self, p: dict[str, Any]) -> list[Action]:
-        return [Action("give", (m,)) for m in METALS if self.hands[p["seat"]][METAL_INDEX[m]] > 0]
+        return [act("give", (m,)) for m in METALS if self.hands[p["seat"]][METAL_INDEX[m]] > 0]
 
     def _act_give(self, p: dict[str, Any], action: Action) -> None:
         self._transfer(p["seat"], p["to"], action.args[0], "tribute")
@@ -610,7 +620,7 @@ class AmulettGame(GameBase):
     def _legal_fate(self, p: dict[str, Any]) -> list[Action]:
         low, high = MARKER_RANGE
         assert self.marker is not None
-        return [Action("fate", (t,)) for t, d in (("-1", -FATE_STEP), ("0", 0), ("+1", FATE_STEP))
+        return [act("fate", (t,)) for t, d in (("-1", -FATE_STEP), ("0", 0), ("+1", FATE_STEP))
                 if low <= self.marker + d <= high]
 
     def _act_fate(self, p: dict[str, Any], action: Action) -> None:
@@ -647,7 +657,7 @@ class AmulettGame(GameBase):
         cards = sum(self.hands[seat])
         if not cards:
             return 0
-        return cards if self.options["jewel_bid_cap"] == "hand_size" else METAL_CARDS
+        return cards if JEWEL_BID_CAP_IS_HAND_SIZE else METAL_CARDS
 
     def _step_jewel_bid(self) -> None:
         ja = self.ja
@@ -678,7 +688,7 @@ class AmulettGame(GameBase):
     def _legal_jewel_bid(self, p: dict[str, Any]) -> list[Action]:
         ja = self.ja
         assert ja is not None
-        return [PASS] + [Action("bid", (str(b),)) for b in range(ja["high"] + 1, self._bid_cap(p["seat"]) + 1)]
+        return [PASS] + [act("bid", (str(b),)) for b in range(ja["high"] + 1, self._bid_cap(p["seat"]) + 1)]
 
     def _act_jewel_bid(self, p: dict[str, Any], action: Action) -> None:
         ja, seat = self.ja, p["seat"]
@@ -751,9 +761,9 @@ class AmulettGame(GameBase):
     def _take_options(self, seat: int, which: int) -> list[Action]:
         assert self.ja is not None
         area = self.ja["area"]
-        out = [Action("jewel", (c,)) for c in sorted(set(self.board[area]))]
+        out = [act("jewel", (c,)) for c in sorted(set(self.board[area]))]
         if which == 1 and self.owns(seat, JEWEL_LENS):
-            out += [Action("jewel", (c, a)) for a in ADJACENT[area] for c in sorted(set(self.board[a]))]
+            out += [act("jewel", (c, a)) for a in ADJACENT[area] for c in sorted(set(self.board[a]))]
         return out
 
     def _step_take(self, seat: int, which: int) -> None:
@@ -812,7 +822,7 @@ class AmulettGame(GameBase):
             self._emit("hat2_stays", seat, area=self.hat2)
 
     def _legal_move(self, p: dict[str, Any]) -> list[Action]:
-        return [Action("move", (a,)) for a in p["options"]]
+        return [act("move", (a,)) for a in p["options"]]
 
     def _act_move(self, p: dict[str, Any], action: Action) -> None:
         self._move(p["seat"], action.args[0])
@@ -852,7 +862,7 @@ class AmulettGame(GameBase):
             self._decide("steal", seat, options=targets)
 
     def _legal_steal(self, p: dict[str, Any]) -> list[Action]:
-        return [Action("steal", (str(t),)) for t in p["options"]]
+        return [act("steal", (str(t),)) for t in p["options"]]
 
     def _act_steal(self, p: dict[str, Any], action: Action) -> None:
         self._steal(p["seat"], action.number)
@@ -874,7 +884,7 @@ class AmulettGame(GameBase):
             self._decide("everlast", seat, options=options)
 
     def _legal_everlast(self, p: dict[str, Any]) -> list[Action]:
-        return [Action("everlast", (str(c),)) for c in p["options"]]
+        return [act("everlast", (str(c),)) for c in p["options"]]
 
     def _act_everlast(self, p: dict[str, Any], action: Action) -> None:
         self._everlast(p["seat"], action.number)
@@ -888,7 +898,7 @@ class AmulettGame(GameBase):
             self._decide("recharge", seat, left=left)
 
     def _legal_recharge(self, p: dict[str, Any]) -> list[Action]:
-        return [DONE] + [Action("recharge", (str(c),)) for c in self.owned(p["seat"])]
+        return [DONE] + [act("recharge", (str(c),)) for c in self.owned(p["seat"])]
 
     def _act_recharge(self, p: dict[str, Any], action: Action) -> None:
         seat = p["seat"]

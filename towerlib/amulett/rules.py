@@ -159,6 +159,9 @@ TRANSMUTE_MAX = 2          # Transmutation: up to 2 exchanges
 TRIBUTE_MIN_CARDS = 6      # Tribute: players holding at least this many cards give one
 RECHARGE_MAX = 2           # Recharge: up to 2 stones
 PATHFINDER_STEPS = 2
+#: HOUSE: a jewel bid may not exceed the bidder's metal card count (so a bluff is still possible, over
+#: the cards of the wrong metal, but the list of bids is finite and a player without cards cannot bid).
+JEWEL_BID_CAP_IS_HAND_SIZE = True
 FATE_STEP = 1
 
 # ---------------------------------------------------------------- options (RULES.md 3.3 flags)
@@ -187,10 +190,6 @@ OPTIONS = {
     "defaulter_rebids": Option("defaulter_rebids", False,
                                "A4 RESOLVED: a defaulting player may not bid in the area's re-auction.",
                                allowed=(False, True)),
-    "jewel_bid_cap": Option("jewel_bid_cap", "hand_size",
-                            "HOUSE: a jewel bid may not exceed the bidder's card count ('hand_size', so "
-                            "bluffs stay possible but lists of bids stay finite) or the 112 cards ('deck').",
-                            allowed=("hand_size", "deck")),
     "max_rounds": Option("max_rounds", 40,
                          "HOUSE: a game in which nobody reaches 7 colours or 8 jewels ends after this many "
                          "rounds; most jewels, then most colours, win (ties share).",

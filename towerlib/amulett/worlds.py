@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
 from typing import Any
 
 from ..core.events import Event
@@ -29,28 +28,38 @@ REDEAL_TRIES = 200
 def check_invariants(game: AmulettGame) -> None:
     """Raise AssertionError naming the first broken invariant of ``game``."""
     n = game.players
+    hands = game.hands
     for i, m in enumerate(METALS):
-        total = game.supply[i] + sum(h[i] for h in game.hands)
+        total = game.supply[i] + sum(h[i] for h in hands)
         assert total == METAL_CARDS_EACH, f"metal conservation: {total} {m} cards, not {METAL_CARDS_EACH}"
         assert game.supply[i] >= 0, f"negative supply of {m}"
-    assert all(k >= 0 for h in game.hands for k in h), "a negative metal count in a hand"
-    jewels = Counter(c for v in game.board.values() for c in v) + Counter(
-        c for a in game.amulets for c in a) + Counter(game.bag)
-    assert jewels == Counter(JEWELS), f"jewel conservation: {dict(jewels)}"
-    assert set(game.board) == set(AREA), "the board must list the 24 areas"
+        assert min(h[i] for h in hands) >= 0, f"a negative count of {m} in a hand"
+    jewels = dict.fromkeys(JEWELS, 0)
+    for group in (*game.board.values(), *game.amulets, game.bag):
+        for c in group:
+            jewels[c] += 1
+    assert jewels == JEWELS, f"jewel conservation: {jewels}"
+    assert len(game.board) == len(AREA), "the board must list the 24 areas"
     for s in range(n):
-        on_spells = sum(k for _, k in game.spells[s])
+        on_spells = 0
+        for _, k in game.spells[s]:
+            assert k >= 1, f"seat {s} owns a spell without stones"
+            on_spells += k
         assert game.pool[s] >= 0, f"seat {s} has a negative pool"
-        assert all(k >= 1 for _, k in game.spells[s]), f"seat {s} owns a spell without stones"
         assert game.pool[s] + on_spells == STONES, f"energy stones of seat {s}: {game.pool[s]} + {on_spells}"
         amulet = game.amulets[s]
         assert len(amulet) <= WIN_JEWELS, f"seat {s} has more than {WIN_JEWELS} jewels"
         if not game.is_over:
             assert len(amulet) < WIN_JEWELS and len(set(amulet)) < WIN_COLOURS, f"seat {s} has won but play goes on"
-    cards = list(game.deck) + [c for cards in game.spells for c, _ in cards] + [c for d in game.dealt for c in d]
+    cards = list(game.deck)
+    for owned in game.spells:
+        cards += [c for c, _ in owned]
+    for dealt in game.dealt:
+        cards += dealt
     if game.sa is not None:
         cards.append(game.sa["card"])                # the spell on auction
-    assert sorted(cards) == list(SPELL_NUMS), "each of the 33 spells must be in the deck, on auction or with one player"
+    cards.sort()
+    assert cards == _ALL_SPELLS, "each of the 33 spells must be in the deck, on auction or with one player"
     assert len(game.deck_seen) == len(game.deck), "deck bookkeeping out of step"
     assert game.hat2 in AREA and 0 <= game.hat1 < n, "a hat is off the board"
     assert (game.current_player is None) == game.is_over, "current_player must be None exactly when over"
@@ -62,6 +71,9 @@ def check_invariants(game: AmulettGame) -> None:
         assert 0 <= game.areas_done <= game.marker, "more areas visited than the marker allows"
     if game.is_over:
         assert game.winners, "a finished game has no winner"
+
+
+_ALL_SPELLS = sorted(SPELL_NUMS)
 
 
 def redeal(game: AmulettGame, seat: int, rng: random.Random) -> AmulettGame:
