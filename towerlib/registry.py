@@ -14,6 +14,7 @@ GAMES: dict[str, str] = {
     "abracada": "towerlib.abracada",
     "runes": "towerlib.runes",
     "amulett": "towerlib.amulett",
+    "spellcaster": "towerlib.spellcaster",
 }
 
 
