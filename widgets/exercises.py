@@ -276,10 +276,13 @@ class Exercise:
         if self.kind == "choice":
             self.input = ipw.Dropdown(options=[(tr("lesson.exercise.choose", lang), "")] + self.choices, value="")
         else:
+            # Enter checks. The page sends "submit" as Enter goes down, before a change event, so
+            # the value must already be synced: continuous_update. ipywidgets 8 calls on_submit
+            # deprecated, but its suggested replacement also fires on blur (a double check).
             self.input = ipw.Text(placeholder=tr(f"lesson.exercise.placeholder.{self.kind}", lang),
-                                  continuous_update=False)
-            with warnings.catch_warnings():        # Enter checks; ipywidgets 8 calls on_submit deprecated,
-                warnings.simplefilter("ignore")    # but its replacement also fires on blur (a double check)
+                                  continuous_update=True)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
                 self.input.on_submit(lambda _: self._on_check())
         self.input.add_class("exercise-input")
         self.button = ipw.Button(description=tr("lesson.exercise.check", lang), button_style="primary")

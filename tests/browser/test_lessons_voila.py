@@ -2,6 +2,8 @@
 or logged (the ``page`` fixture fails on console errors), and its exercises answer clicks."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -44,3 +46,72 @@ def test_exercise_says_right_and_wrong_in_the_browser(voila_page, page, path, ri
     first.locator(".exercise-input input").fill(right)
     first.locator(".exercise-check").click()
     expect(first.locator(".exercise-right")).to_be_visible()
+
+
+# ----- live text, course links, Enter (issues #20.3, #20.5, #13.2) ---------------------------------------
+RUN = ".lesson-live-run"
+
+
+def table_and_sentence(run) -> tuple[list[list[str]], str]:
+    rows = run.locator(".lesson-live-text tbody tr")
+    cells = [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
+    return cells, run.locator(".lesson-live-text p").first.inner_text()
+
+
+def press_and_stop(page, run, seen_games: int) -> None:
+    """Press the Play button, let some games come in, press Stop, wait for the last redraw."""
+    run.locator(".lesson-run-start").click()
+    page.wait_for_function(
+        """([run, seen]) => {
+               const cell = document.querySelectorAll(run)[0].querySelector('.lesson-live-text tbody td:nth-child(2)');
+               return cell && Number(cell.innerText.replace(/\\D/g, '')) > seen;
+           }""", arg=[RUN, seen_games], timeout=120_000)
+    run.locator(".lesson-run-stop").click()
+    expect(run.locator(".lesson-run-start")).to_be_enabled(timeout=120_000)
+
+
+@pytest.mark.parametrize("path, games_word", [("abracada/05_let_the_bots_play.ipynb", "After"),
+                                              ("abracada/ru/05_let_the_bots_play.ipynb", "Сыграно партий")])
+def test_play_more_redraws_the_sentence_with_the_table(voila_page, page, path, games_word):
+    voila_page(path, ready=f"{RUN} .lesson-run-start")
+    run = page.locator(RUN).first
+    assert run.locator(".lesson-live-text table").count() == 0, "no game is played while the page renders"
+    seen = 0
+    for press in range(2):                      # "Play 900 games", then "Play 900 more games"
+        press_and_stop(page, run, seen)
+        rows, sentence = table_and_sentence(run)
+        games = {row[1] for row in rows}
+        assert len(games) == 1, rows
+        total = int(re.sub(r"\D", "", games.pop()))
+        assert total > seen
+        best = max(rows, key=lambda r: int(re.sub(r"\D", "", r[2])))
+        assert games_word in sentence
+        first_number = re.search(r"\d[\d,\u00a0\u202f ]*\d|\d", sentence).group()
+        assert int(re.sub(r"\D", "", first_number)) == total, (total, sentence)      # "After 1,234 games"
+        assert best[0] in sentence and best[3] in sentence, (best, sentence)     # the leader and its rate
+        assert run.locator(".lesson-live-plot").first.is_visible()
+        seen = total
+    assert "more" in run.locator(".lesson-run-start").inner_text() or "ещё" in run.locator(".lesson-run-start").inner_text()
+
+
+@pytest.mark.parametrize("path, title, gallery, next_title", [
+    ("abracada/02_counting_stones.ipynb", "Lesson 2 · Counting stones — Abracada...What?", "../index.ipynb",
+     "Lesson 3 · What do I hold?"),
+    ("abracada/ru/02_counting_stones.ipynb", "Урок 2 · Считаем камни — Абракада...что?", "../../index.ipynb?lang=ru",
+     "Урок 3 · Что у меня в руке?"),
+])
+def test_lesson_title_links_and_enter(voila_page, page, path, title, gallery, next_title):
+    voila_page(path, ready=EXERCISE)
+    expect(page).to_have_title(title)
+    nav = page.locator(".jp-RenderedMarkdown a", has_text=next_title).first
+    expect(page.locator(f'a[href="{gallery}"]').first).to_be_visible()
+    # Enter checks an answer, as the Check button does.
+    page.wait_for_function("document.querySelectorAll('.lesson-exercise').length >= 3", timeout=120_000)
+    first = page.locator(EXERCISE).first
+    first.locator(".exercise-input input").fill("0")
+    first.locator(".exercise-input input").press("Enter")
+    expect(first.locator(".exercise-wrong")).to_be_visible()
+    # The next lesson is one click away, in the same language.
+    nav.click()
+    page.wait_for_selector(EXERCISE, state="visible", timeout=240_000)
+    expect(page).to_have_title(re.compile(re.escape(next_title)))
