@@ -32,12 +32,40 @@ def _unavailable(reason: str):
     pytest.skip(reason)
 
 
+STUDENT_PAGE = "_record/student.ipynb"      # hidden from the gallery (leading underscore)
+
+
+def _student_page(path: Path) -> None:
+    """A student page that uses the record the way a lesson does: tracked, the student's own
+    panel, and a class experiment fed by a button."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# A page that records"), nbformat.v4.new_code_cell(
+        "import random\n"
+        "from fractions import Fraction\n"
+        "import ipywidgets as ipw\n"
+        "from widgets.record import Experiment, hooks\n"
+        "from widgets.record.panels import DrawsPanel, RecordPanel\n"
+        "hooks.track_page()\n"
+        "die = Experiment('runes.one_die', {v: Fraction(1, 6) for v in range(1, 7)}, event={6})\n"
+        "panel = DrawsPanel(die, 'en')\n"
+        "roll = ipw.Button(description='Roll 40')\n"
+        "roll.add_class('roll-40')\n"
+        "rng = random.Random(5)\n"
+        "roll.on_click(lambda _b: panel.send([rng.randint(1, 6) for _ in range(40)]))\n"
+        "ipw.VBox([RecordPanel('en'), roll, panel])")]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """``(server, token, saves folder)`` of a classroom server with a fresh saves folder."""
     saves = Path(tempfile.mkdtemp(prefix="spelltower-record-saves-"))
     token = secrets.token_urlsafe(24)
     root = bh.make_voila_root(tmp_path_factory.mktemp("served") / "notebooks")
+    _student_page(root / "_record" / "student.ipynb")
     saved = {k: os.environ.get(k) for k in ("SPELLTOWER_SAVES", "SPELLTOWER_TEACHER_TOKEN", "PYTHONPATH",
                                             "SPELLTOWER_RECORD_URL")}
     os.environ.update(SPELLTOWER_SAVES=str(saves), SPELLTOWER_TEACHER_TOKEN=token,
@@ -124,4 +152,37 @@ def test_with_the_token_the_page_follows_the_class(served, chromium, student):
     page.wait_for_function("() => !document.querySelector('.st-section-progress').innerText.includes('Pelican')",
                            timeout=APPEAR_MS)
     assert "Student 1" in page.inner_text(".st-section-progress")
+    context.close()
+
+
+def test_a_student_page_appears_on_the_class_page(served, chromium):
+    server, token, _ = served
+    context, teacher = _open(chromium, server, f"?teacher={token}", ".st-class .st-section-online")
+    student_context = chromium.new_context()
+    student = student_context.new_page()
+    student.goto(server.url(f"voila/render/{STUDENT_PAGE}"), wait_until="commit")
+    student.wait_for_selector(".st-record-panel .st-nickname input", state="visible", timeout=READY_MS)
+    student.wait_for_function("() => document.querySelector('.st-record-message').innerText.includes('teacher sees')",
+                              timeout=APPEAR_MS)
+    student.fill(".st-nickname input", "Heron")
+    student.click(".st-nickname-save")
+    student.wait_for_function("() => document.querySelector('.st-record-message').innerText.includes('Saved')",
+                              timeout=APPEAR_MS)
+    start = time.monotonic()
+    teacher.wait_for_function("() => { const t = document.querySelector('.st-section-online').innerText;"
+                              f" return t.includes('Heron') && t.includes('{STUDENT_PAGE}'); }}",
+                              timeout=APPEAR_MS, polling=50)
+    named = time.monotonic() - start
+    student.click(".roll-40")
+    student.wait_for_function("() => document.querySelector('.st-draws-panel').innerText.includes('Your 40 draws')",
+                              timeout=APPEAR_MS)
+    start = time.monotonic()
+    teacher.wait_for_function("() => document.querySelector('.st-section-experiments').innerText"
+                              ".includes('40 draws from 1 students')", timeout=APPEAR_MS, polling=50)
+    rolled = time.monotonic() - start
+    print(f"class page: nickname shown {named:.2f} s after the student saw 'Saved', draws {rolled:.2f} s after")
+    student.click(".roll-40")
+    student.wait_for_function("() => document.querySelector('.st-draws-panel').innerText.includes('Your 80 draws')",
+                              timeout=APPEAR_MS)
+    student_context.close()
     context.close()

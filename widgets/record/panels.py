@@ -69,7 +69,10 @@ class RecordPanel(ipw.VBox):
         self.confirm = ipw.HBox([ipw.HTML(html.escape(tr("record.me.confirm", lang))), self.yes, self.no],
                                 layout=ipw.Layout(display="none"))
         self.message = ipw.HTML()
-        self.message.add_class("st-record-message")
+        for widget, css in ((self.nickname, "st-nickname"), (self.save, "st-nickname-save"),
+                            (self.show, "st-record-show"), (self.clear, "st-record-clear"),
+                            (self.yes, "st-record-clear-yes"), (self.message, "st-record-message")):
+            widget.add_class(css)
         self.save.on_click(lambda _b: self._save())
         self.show.on_click(lambda _b: self._show())
         self.clear.on_click(lambda _b: setattr(self.confirm.layout, "display", None))
