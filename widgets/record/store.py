@@ -15,6 +15,15 @@ What it refuses
     never silently reset. An older schema is upgraded by the Alembic migrations shipped in
     ``migrations/``, under a lock, so kernels opening a new database at once create it once.
 
+What it holds, and deleting it
+    Per student: the server-made space (32 hex digits, not the cookie), the chosen nickname,
+    the pages opened, each exercise attempt (what was typed, right or wrong, try number), each
+    finished game (game, result, length in actions), class-experiment draws, and presence (last
+    seen, current page). No e-mail, no real name, no IP address. A student deletes all of their
+    own with "Clear my record" (:class:`StudentRecord.clear`); "start a new class" archives, it
+    does not delete. To delete everything, stop the server and remove ``record.sqlite3`` and its
+    ``-wal``, ``-shm`` and ``.lock`` companions (on PostgreSQL, drop the database).
+
 Who may ask what
     A :class:`StudentRecord` (from :meth:`Store.student`) writes and reads only its own student's
     rows, and the pooled, anonymous tally of a class experiment. Everything about the class
