@@ -308,7 +308,9 @@ class DuelBot:
             pick = (quantum or attacks or [Action("end")])[0]
             key = "runes.duel.bot.end" if pick.verb == "end" else "runes.duel.bot.cast"
             return Choice(pick, Msg(key, action=str(pick)))
-        return Choice(Action("pass"), Msg("runes.duel.bot.pass"))
+        # Windows and other decisions: the model plays no card, so it passes (or, should a new kind
+        # of decision have no pass, takes the first legal action).
+        return Choice(Action("pass") if Action("pass") in legal else legal[0], Msg("runes.duel.bot.pass"))
 
 
 def engine_duel(a: str, b: str, health: tuple[int, int], seed: int, max_health: int = HOUSE_MAX_HEALTH):
