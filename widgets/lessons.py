@@ -31,7 +31,7 @@ from .exercises import Exercise, decimal, decimals_for, format_number
 __all__ = ["Exercise", "LiveRun", "Tournament", "bot_entry", "convergence_figure", "convergence_plot", "copy_game",
            "decimal", "engine_deals", "legend_outside", "new_figure", "num", "page_language", "pct",
            "play_page_links", "pmf_figure", "pmf_plot", "prob", "say", "show", "spell", "table", "tournament_run",
-           "whole"]
+           "when_language_known", "whole"]
 
 
 # ----- text --------------------------------------------------------------------------------------
@@ -85,21 +85,34 @@ FIRST_LESSON = "01_meet_the_tower.ipynb"
 
 
 def page_language(default: str = "en") -> str:
-    """The language a Voila page was opened in (``?lang=ru``), else ``default``.
-
-    Links between the course's pages carry the language: lessons by their folder (``ru/``),
-    the gallery and the play pages by ``?lang=``. In a preheated Voila kernel this waits for the
-    student's request (so call it after the page's widgets are shown); in Jupyter it returns at once.
-    """
+    """The language of the link that opened this Voila page (``?lang=ru``) as far as the kernel
+    knows it now, else ``default``. Links between the course's pages carry the language: lessons
+    by their folder (``ru/``), the gallery and the play pages by ``?lang=``."""
+    import os
     from urllib.parse import parse_qs
 
-    try:
-        from voila.utils import get_query_string
-        query = get_query_string() or ""
-    except Exception:  # not under Voila (JupyterLab, a test): no query string
-        query = ""
-    lang = parse_qs(query).get("lang", [default])[0]
+    lang = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [default])[0]
     return lang if lang in LESSON_LANGUAGES else default
+
+
+def when_language_known(callback: Callable[[str], None], default: str = "en") -> None:
+    """Call ``callback(lang)`` with the page's language: now, or, in a kernel Voila preheated
+    before anyone asked for the page, when the page is requested.
+
+    A preheated kernel learns the request through :func:`widgets.classroom.when_known`, the one
+    listener Voila allows per kernel (a second one, such as ``voila.utils.get_query_string``,
+    would block the kernel for good). Without it the page keeps ``default``.
+    """
+    import os
+
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        try:
+            from widgets.classroom import when_known
+        except ImportError:
+            return
+        when_known(lambda _page: callback(page_language(default)))
+        return
+    callback(page_language(default))
 
 
 def play_page_links(lang: str) -> str:

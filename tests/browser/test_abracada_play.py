@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import tempfile
 
 import pytest
@@ -71,14 +72,14 @@ def test_voila_play_a_round_then_reload_and_resume(voila_page, page):
     lines_before = page.locator(f"{LOG} .st-line").count()
     click_and_wait_for_log(page, f"{BOARD} .st-spell-8")               # 8 Magic Drink: 8 copies
     assert page.locator(f"{LOG} .st-line").count() > lines_before
-    expect(page.locator(LOG)).to_contain_text("You: Magic Drink (8)")
+    expect(page.locator(LOG)).to_contain_text(re.compile(r"You (cast|declared) 8 · Magic Drink"))
     clicks = 1 + play_round_by_clicking(page, random.Random(7))
     assert page.locator(f"{BOARD} .st-centre").inner_html() != centre_before or clicks > 1
 
     result = page.locator(f"{BOARD} .st-result")
     expect(result).to_be_visible()
     expect(result).to_contain_text("Round 1")
-    expect(page.locator(LOG)).to_contain_text("Round 1 over")
+    expect(page.locator(LOG)).to_contain_text("Round 1 is over")
     page.locator(BOARD).screenshot(path=str(REPO / "artifacts" / "abracada_board_voila.png"))
     round_log = log_text(page)
 
@@ -119,5 +120,21 @@ def test_jupyterlab_renders_and_plays_the_board(lab_server, page):
     page.click(f"{BOARD} .st-start")
     page.wait_for_selector(f"{PLAYING} .st-spell-8", state="visible", timeout=TIMEOUT)
     click_and_wait_for_log(page, f"{BOARD} .st-spell-8")
-    expect(page.locator(LOG)).to_contain_text("You: Magic Drink (8)")
+    expect(page.locator(LOG)).to_contain_text(re.compile(r"You (cast|declared) 8 · Magic Drink"))
     page.locator(BOARD).screenshot(path=str(REPO / "artifacts" / "abracada_board_lab.png"))
+
+
+def test_voila_play_page_keeps_the_language_of_its_link(voila_page, page):
+    """?lang=ru (the Russian lessons and the gallery link so) opens the board in Russian, and
+    the page's own links keep the language: the gallery with ?lang=ru, the lessons in ru/."""
+    voila_page("abracada/play.ipynb?lang=ru", ready=f"{BOARD} .st-start")
+    expect(page.locator(f"{BOARD} .st-start")).to_have_text("Начать игру")
+    expect(page).to_have_title("Abracada...What? — play")
+    nav = page.locator(".course-nav")
+    expect(nav.locator("a").first).to_have_attribute("href", "../index.ipynb?lang=ru")
+    expect(nav.locator("a").nth(1)).to_have_attribute("href", "ru/01_meet_the_tower.ipynb")
+    page.click(f"{BOARD} .st-start")
+    page.wait_for_selector(f"{PLAYING} .st-spell-8", state="visible", timeout=TIMEOUT)
+    click_and_wait_for_log(page, f"{BOARD} .st-spell-8")
+    expect(page.locator(LOG)).to_contain_text(re.compile(r"Вы (объявляете|объявили) 8 · "))
+

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import nbformat
 import pytest
 
-from widgets.lessons import page_language, play_page_links
+from widgets.lessons import page_language, play_page_links, when_language_known
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -87,7 +87,7 @@ def test_no_code_names_in_what_students_read(path):
 def test_play_page_links_and_language():
     nb = nbformat.read(NOTEBOOKS / "abracada" / "play.ipynb", as_version=4)
     assert nb.metadata["title"].startswith("Abracada")
-    assert "page_language(" in nb.cells[-1].source and "play_page_links(" in nb.cells[-1].source
+    assert "when_language_known(" in nb.cells[-1].source and "play_page_links(" in nb.cells[-1].source
     en, ru = play_page_links("en"), play_page_links("ru")
     assert 'href="../index.ipynb"' in en and 'href="01_meet_the_tower.ipynb"' in en
     assert 'href="../index.ipynb?lang=ru"' in ru and 'href="ru/01_meet_the_tower.ipynb"' in ru
@@ -105,3 +105,7 @@ def test_page_language_reads_the_link(monkeypatch):
     assert page_language("en") == "en"
     monkeypatch.delenv("QUERY_STRING")
     assert page_language("ru") == "ru"
+    monkeypatch.setenv("QUERY_STRING", "lang=ru")
+    heard = []
+    when_language_known(heard.append, "en")                 # not preheated: at once
+    assert heard == ["ru"]
