@@ -209,3 +209,12 @@ def test_the_teacher_panel_exists_only_for_the_teacher(classroom_env, monkeypatc
     before = board.game.to_json()
     board._on_set_position()
     assert board.game.to_json() == before and "Not a save" in board._status.value
+
+
+def test_the_token_can_come_from_a_private_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(serving, "_is_voila_page", lambda handler: True)
+    monkeypatch.delenv(serving.TEACHER_TOKEN_ENV, raising=False)
+    (tmp_path / "token").write_text("from-file\n")
+    prov = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), token="",
+                                             teacher_token_file=str(tmp_path / "token"))
+    assert visit(prov, query={"teacher": "from-file"}).request.headers[serving.TEACHER_HEADER] == "1"

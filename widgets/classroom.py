@@ -21,6 +21,12 @@ served; :func:`when_known` listens for them in a background thread (``voila.util
 wait_for_request``) and then calls the boards back on the kernel's event loop, so a board can
 be built before its student is known and learn who it is when the page opens.
 
+Voila delivers those details to *one* listener per kernel (its ``/voila/query/<kernel>``
+websocket keeps a single waiter; a second connection silently takes the message from the
+first, whose ``wait_for_request`` then blocks the kernel for good). So in a preheated kernel
+this module makes ``voila.utils.wait_for_request`` (and ``get_query_string``, which calls it)
+wait for this module's one connection instead of opening another: a page may call both.
+
 ``SPELLTOWER_CLASSROOM=1`` (set by ``scripts/serve``, inherited by every kernel) says the kernel
 serves a class. There, a page without a valid space gets *no* saves at all, never a shared
 folder. Elsewhere (JupyterLab, Binder, plain Python) there is one user and one save folder.
@@ -87,8 +93,7 @@ class _Listener:
 
     def _run(self) -> None:
         try:
-            from voila.utils import wait_for_request
-            wait_for_request()           # sets os.environ from the request, or returns None on failure
+            _voila_wait_for_request()    # sets os.environ from the request, or returns on failure
         except Exception:                # no Voila, no server: the page stays unknown
             pass
         finally:
@@ -135,3 +140,42 @@ def when_known(callback: Callable[[Page], None]) -> None:
         if _listener.add(callback):
             return
     callback(_read_env())
+
+
+# ----- one connection per kernel (see the module docstring) ----------------------------------------------
+_original_wait_for_request: Callable[..., None] | None = None
+
+
+def _voila_wait_for_request() -> None:
+    if _original_wait_for_request is not None:
+        _original_wait_for_request()
+    else:
+        from voila.utils import wait_for_request
+        wait_for_request()
+
+
+def _shared_wait_for_request(url: str | None = None) -> None:
+    """``voila.utils.wait_for_request`` for the rest of the kernel: wait for our connection."""
+    if not _preheated():
+        return
+    _listener.start()
+    _listener.done.wait()
+
+
+_shared_wait_for_request._spelltower = True  # type: ignore[attr-defined]
+
+
+def _share_voilas_listener() -> None:
+    global _original_wait_for_request
+    try:
+        import voila.utils as voila_utils
+    except ImportError:
+        return
+    if getattr(voila_utils.wait_for_request, "_spelltower", False):
+        return
+    _original_wait_for_request = voila_utils.wait_for_request
+    voila_utils.wait_for_request = _shared_wait_for_request
+
+
+if _preheated():
+    _share_voilas_listener()

@@ -177,14 +177,21 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
     )
     teacher_token = Unicode(
         "", config=True,
-        help="The secret of the teacher link (?teacher=<token>). Default: $SPELLTOWER_TEACHER_TOKEN, "
-        "which is then removed from the server's environment so kernels never inherit it. "
-        "Empty: no page offers teacher mode.",
+        help="The secret of the teacher link (?teacher=<token>). Empty: read teacher_token_file, "
+        "else $SPELLTOWER_TEACHER_TOKEN (removed from the server's environment). "
+        "Empty everywhere: no page offers teacher mode.",
+    )
+    teacher_token_file = Unicode(
+        "", config=True,
+        help="A file holding the teacher token (scripts/serve writes one, mode 600, so the token "
+        "is in no environment a kernel could inherit, preheated kernels included).",
     )
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         from_env = os.environ.pop(TEACHER_TOKEN_ENV, "")
+        if not self.teacher_token and self.teacher_token_file:
+            self.teacher_token = Path(self.teacher_token_file).read_text().strip()
         if not self.teacher_token:
             self.teacher_token = from_env
         self._key = _load_key(Path(self.secret_file) if self.secret_file else _default_secret_file())
