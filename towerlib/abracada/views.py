@@ -8,7 +8,6 @@ out. The event log is filtered the same way (a seat never sees the stones it dra
 """
 from __future__ import annotations
 
-import copy
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -54,10 +53,26 @@ def seat_view(game: "AbracadaGame", seat: int, log: bool = True) -> dict[str, An
         "board": {"1": cast[1], "2": cast[2], "3": cast[3], "4": cast[4],
                   "5": cast[5], "6": cast[6], "7": cast[7], "8": cast[8]},
         "round_points": list(game.round_points),
-        "result": copy.deepcopy(game.result) if game.result is not None else None,
+        "result": _own(game.result) if game.result is not None else None,
         "winners": list(game.winners),
         "log": round_log(game, seat) if log else None,
     }
+
+
+def _own(value: Any) -> Any:
+    """The caller's own copy of JSON-like data (lists, dicts, tuples of plain values).
+
+    What ``copy.deepcopy`` gives for this data, several times faster (no memo, no dispatch): a
+    view built at the end of every round copies the round's result (issue #14.3).
+    """
+    kind = type(value)
+    if kind is list:
+        return [_own(x) for x in value]
+    if kind is dict:
+        return {k: _own(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(_own(x) for x in value)
+    return value
 
 
 # The values a ruled-out bit mask stands for, computed once for all 2**9 masks.
@@ -101,7 +116,7 @@ def _seat_event(event: Event, seat: int, public_secrets: bool) -> dict[str, Any]
         if who == seat or public_secrets:
             out["value"] = data["value"]
     elif kind in PUBLIC_EVENTS:              # wholly public (rule 14, Q20)
-        out.update(copy.deepcopy(data))
+        out.update(_own(data))
     else:                                    # fail closed: a new kind must be classified here
         raise ValueError(f"event kind {kind!r} has no visibility rule")
     return out
