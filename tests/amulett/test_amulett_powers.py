@@ -29,7 +29,7 @@ def test_13_transmutation_exchanges_up_to_two_cards_with_the_supply():
     assert g.pending["kind"] == "transmute"
     play(g, "exchange G I", "exchange S I")
     assert g.hands[0] == [4, 3, 4, 6] and g.pending["kind"] == "jewel_bid"
-    assert ["exchange", 0, "G", "I"] in g.view(1)["ledger"]
+    assert ("exchange", 0, "G", "I") in g.view(1)["ledger"]
 
 
 def test_13_transmutation_may_stop_early():
@@ -46,8 +46,8 @@ def test_14_tribute_takes_a_card_from_each_player_with_six_or_more():
     play(g, "give S")
     assert g.hands[0] == [1, 2, 1, 1] and g.hands[1] == [3, 2, 0, 0]
     assert g.pending["kind"] == "jewel_bid"          # seat 2 holds only 5: no tribute
-    assert ["transfer", 1, 0, None, "tribute"] in g.view(2)["ledger"]
-    assert ["transfer", 1, 0, "S", "tribute"] in g.view(0)["ledger"]
+    assert ("transfer", 1, 0, None, "tribute") in g.view(2)["ledger"]
+    assert ("transfer", 1, 0, "S", "tribute") in g.view(0)["ledger"]
 
 
 def test_15_echo_collects_another_spell_again():
@@ -179,7 +179,7 @@ def test_31_thief_steals_a_random_card_from_the_richest_player():
     g = game([[31, 1]], metals=[[0, 0, 0, 0], [0, 0, 5, 0], [1, 1, 1, 1]])
     play(g, "pass", "pass", "pass")
     assert g.hands[0] == [0, 0, 2, 0] and g.hands[1] == [0, 0, 4, 0]   # copper produced + copper stolen
-    assert ["transfer", 1, 0, None, "thief"] in g.view(2)["ledger"]
+    assert ("transfer", 1, 0, None, "thief") in g.view(2)["ledger"]
 
 
 def test_31_thief_chooses_among_tied_players():

@@ -144,7 +144,7 @@ def test_wild_choice_is_private_but_counted():
     play(g, "metal G", "metal C")
     v = g.view(1)
     assert v["seats"][0]["metal_count"] == 6 and v["hand"] == {"G": 1, "S": 1, "C": 1, "I": 1}
-    assert [e for e in v["ledger"] if e[0] == "wild"] == [["wild", 0, ["G", "S", "C", "I"]]] * 2
+    assert [e for e in v["ledger"] if e[0] == "wild"] == [("wild", 0, ("G", "S", "C", "I"))] * 2
     assert all("metal" not in e for e in v["log"] if e["kind"] == "wild")
 
 

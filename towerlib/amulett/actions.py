@@ -111,13 +111,18 @@ def _valid(verb: str, args: list[str]) -> bool:
 
 def parse(text: str) -> Action | None:
     """The action written as ``text``, or None unless ``text`` is its canonical spelling."""
-    if not isinstance(text, str):
+    if type(text) is not str:
         return None
+    return _parse(text)
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str) -> Action | None:
     tokens = text.split(" ")
     verb, args = tokens[0], tokens[1:]
     if verb not in VERBS or "" in args or not _valid(verb, args):
         return None
-    return Action(verb, tuple(args))
+    return act(verb, tuple(args))
 
 
 def pay_action(counts: dict[str, int] | tuple[int, ...]) -> Action:

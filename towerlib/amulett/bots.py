@@ -319,7 +319,7 @@ class PlannerBot(_Rules):
             for q in rivals:
                 q_spells = [c["num"] for c in view["seats"][q]["spells"]]
                 allowed = [METAL_INDEX[m] for m in allowed_metals(area, q_spells)]
-                expect = reader.expected(q)
+                expect = reader.mean(q)
                 theirs = max(theirs, float(sum(expect[i] for i in allowed)))
             return mine - theirs + 3 * jewel_gain(amulet, view["board"][area])
         best = max(actions, key=score)

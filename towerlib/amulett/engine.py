@@ -43,6 +43,10 @@ _START_KEYS = ("spells", "metals", "amulets", "hat2")
 PUBLIC, NOBODY = -1, None
 
 
+def _freeze(value: Any) -> Any:
+    return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
+
+
 def payment_cost(bid: int, area: str, spells: list[int]) -> int:
     """Cards owed for ``bid`` in ``area`` by the owner of ``spells`` (Pyramid Key, Bargain, Wall Watcher)."""
     cost = bid
@@ -98,8 +102,8 @@ class AmulettGame(GameBase):
         self._interned = {Action: self._legal_map}
         self.winners: list[int] = []
         self.end_reason = ""
-        self.ledger: list[list[Any]] = []                # public metal bookkeeping, in order
-        self.ledger_secret: dict[int, dict[int, list[Any]]] = {}   # entry index -> seat -> its view of it
+        self.ledger: list[tuple[Any, ...]] = []          # public metal bookkeeping, in order
+        self.ledger_secret: dict[int, dict[int, tuple[Any, ...]]] = {}   # entry index -> seat -> its view
         self.marker: int | None = None
         self.areas_done = 0
         self.sa: dict[str, Any] | None = None            # the spell auction under way
@@ -241,9 +245,10 @@ class AmulettGame(GameBase):
         self.deck_seen.append(seen)
 
     def _ledger(self, entry: list[Any], private: dict[int, list[Any]] | None = None) -> None:
+        """Record a metal fact; entries are frozen into tuples, so views can hand them out as they are."""
         if private:
-            self.ledger_secret[len(self.ledger)] = private
-        self.ledger.append(entry)
+            self.ledger_secret[len(self.ledger)] = {s: _freeze(e) for s, e in private.items()}
+        self.ledger.append(_freeze(entry))
 
     def _board_json(self) -> dict[str, list[str]]:
         return {a: list(v) for a, v in self.board.items()}

@@ -157,6 +157,12 @@ class HandReader:
         dist = self.distribution(seat)
         return tuple(sum((p * h[i] for h, p in dist.items()), Fraction(0)) for i in range(len(METALS)))
 
+    def mean(self, seat: int) -> tuple[float, ...]:
+        """:meth:`expected` in floating point, for bots that only compare sizes."""
+        weights = self.weights[seat]
+        total = sum(weights.values())
+        return tuple(sum(w * h[i] for h, w in weights.items()) / total for i in range(len(METALS)))
+
     def sample(self, seat: int, rng) -> Hand:
         weights = self.weights[seat]
         k = rng.randrange(sum(weights.values()))

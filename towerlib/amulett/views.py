@@ -50,17 +50,12 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def ledger_for(game: "AmulettGame", seat: int) -> list[list[Any]]:
-    """The metal ledger as ``seat`` knows it (its own private entries filled in)."""
-    out = [list(e) for e in game.ledger]
+def ledger_for(game: "AmulettGame", seat: int) -> list[tuple[Any, ...]]:
+    """The metal ledger as ``seat`` knows it (its own private entries filled in); entries are tuples."""
+    out = list(game.ledger)
     for i, private in game.ledger_secret.items():
         if seat in private:
-            out[i] = list(private[seat])
-    for e in out:
-        if e[0] in ("wild",):
-            e[2] = list(e[2])
-        elif e[0] in ("pay", "discard_all") or (e[0] == "start" and len(e) > 3):
-            e[-1] = list(e[-1])
+            out[i] = private[seat]
     return out
 
 
