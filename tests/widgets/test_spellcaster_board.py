@@ -142,3 +142,24 @@ def test_a_whole_game_by_clicking():
         assert buttons, "the student has nothing to click"
         click(rng.choice(buttons))
     assert game.is_over and "over" in board._prompt.value.lower()
+
+
+def test_setup_form_starts_a_game_with_bots_and_resumes(tmp_path):
+    from widget_page import send_update
+    board = SpellCasterBoard(players=2, seat=1, bot_delay=0, saves_dir=str(tmp_path))
+    form = board._form
+    send_update(form.players, {"index": 1})                     # 3 SpellCasters
+    form.bots[0].value, form.bots[2].value = "aggressive", "random"
+    form.seed.value = "12"
+    form.round_limit.value = 7
+    click(form.start)
+    game = board.game
+    assert game.players == 3 and board.seat == 1 and game.seed == 12 and game.options["round_limit"] == 7
+    assert game.current_player == 1                             # the bot at seat 0 has bought already
+    buys = [b for b in board._buttons if b.layout.display is None]
+    assert buys and all(b.description.startswith("Buy") for b in buys)
+    click(buys[0])
+    snapshot = game.to_json()
+    again = SpellCasterBoard(players=2, seat=0, bot_delay=0, saves_dir=str(tmp_path))
+    click(again._form.resume)
+    assert again.game.to_json() == snapshot and again.seat == 1

@@ -58,6 +58,17 @@ class Action:
         return f"{self.verb} {self.arg}" if self.arg else self.verb
 
 
+#: One shared instance per action: the engine hands these out, and GameBase.apply accepts them
+#: without a round trip through their text (``SpellCasterGame._interned``).
+INTERNED: dict[Action, Action] = {}
+
+
+def act(verb: str, arg: str = "") -> Action:
+    """The shared instance of the action ``verb arg`` (the caller guarantees it is canonical)."""
+    action = Action(verb, arg)
+    return INTERNED.setdefault(action, action)
+
+
 def parse(text: str) -> Action | None:
     """The action written as ``text``, or None unless ``text`` is exactly a canonical action."""
     if type(text) is not str:
@@ -70,7 +81,7 @@ def parse(text: str) -> Action | None:
         decks = arg[2:]
         if list(decks) != sorted(decks, key=_ORDER.__getitem__):
             return None                      # draws are a multiset, written in F E W A order
-    return Action(verb, arg)
+    return act(verb, arg)
 
 
 def spell_id(seat: int, slot: int) -> str:

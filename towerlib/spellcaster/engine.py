@@ -25,7 +25,7 @@ from ..core.errors import InvalidDeal
 from ..core.game import GameBase, Outcome
 from ..core.i18n import Msg
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
-from .actions import Action, draw_text, parse, spell_id, split_spell
+from .actions import INTERNED, Action, act, draw_text, parse, spell_id, split_spell
 from .data import (ATTRIBUTE_POINTS, BASE_FOCUS, BASE_LIFE_ROWS, BASE_SKILL, BASE_WILL, DECK_VALUES,
                    DIE_SIDES, ELEMENTS, MASS_MAX, MAX_LIFE_POINTS, MOTION_MAX, NEIGHBOURS, POINT_RATE,
                    POINTS, ROW_SQUARES, SPELL_MAX, START_CORNERS, TOKENS_PER_WILL, action_points,
@@ -44,7 +44,7 @@ PURCHASES: tuple[tuple[int, int, int, int], ...] = tuple(
     for focus in range(ATTRIBUTE_POINTS + 1 - life - will))
 _DEAL_KEYS = ("attributes", "first", "decks", "rolls", "positions", "life", "displays")
 
-DONE, PUTBACK, CONTEST, DECLINE, REST, END, PASS = (Action(v) for v in (
+DONE, PUTBACK, CONTEST, DECLINE, REST, END, PASS = (act(v) for v in (
     "done", "putback", "contest", "decline", "rest", "end", "pass"))
 
 
@@ -53,10 +53,10 @@ def _conjures(sizes: tuple[tuple[str, int], ...]) -> tuple[Action, ...]:
     """Conjure actions given the active elements and how many cards (up to 3) each deck holds."""
     active = [e for e, k in sizes if k]
     count = dict(sizes)
-    out = [Action("conjure", "B " + e) for e in active]
+    out = [act("conjure", "B " + e) for e in active]
     for combo in combinations_with_replacement(active, 3):
         if all(combo.count(e) <= count[e] for e in combo):
-            out.append(Action("conjure", "A " + draw_text(combo)))
+            out.append(act("conjure", "A " + draw_text(combo)))
     return tuple(out)
 
 
@@ -73,6 +73,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
     OPTIONS = OPTIONS
+    _interned = {Action: INTERNED}
 
     # ================================================================ set-up
     def _setup(self, deal: dict[str, Any] | None) -> None:
@@ -293,7 +294,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
         return Msg("spellcaster.why.not_now", kind=Msg("spellcaster.frame." + self.stack[-1]["kind"]))
 
     def _legal_buy(self, frame: dict[str, Any]) -> list[Action]:
-        return [Action("buy", " ".join(map(str, p))) for p in PURCHASES]
+        return [act("buy", " ".join(map(str, p))) for p in PURCHASES]
 
     def _legal_turn(self, frame: dict[str, Any]) -> list[Action]:
         seat, t = frame["seat"], self.turn
@@ -307,26 +308,26 @@ class SpellCasterGame(Contests, Motion, GameBase):
                 out.append(REST)
             if first_ok:
                 if not t["rested"]:
-                    out.extend(Action("move", p) for p in NEIGHBOURS[self.pos[seat]])
+                    out.extend(act("move", p) for p in NEIGHBOURS[self.pos[seat]])
                 for sid, _, sp in self.all_spells():
                     state = sp["state"]
                     if state == "launched" and sp["controller"] == seat:
-                        out.append(Action("control", sid))
+                        out.append(act("control", sid))
                     elif state == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]):
-                        out.append(Action("continue", sid))
+                        out.append(act("continue", sid))
                     elif state == "wild" and self.pool[seat] > 0 and (
                             self.free_pairs(seat) > 0 or not self.options["capture_needs_pair"]):
-                        out.append(Action("capture", sid))
+                        out.append(act("capture", sid))
         for sid, _, sp in self.all_spells():
             state = sp["state"]
             if state == "launched" and sp["controller"] == seat:
                 if sid in t["free"]:
-                    out.append(Action("control", sid))
-                out.append(Action("abandon", sid))
+                    out.append(act("control", sid))
+                out.append(act("abandon", sid))
             elif state == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]):
-                out.append(Action("withdraw", sid))
+                out.append(act("withdraw", sid))
             elif state == "ready" and sp["controller"] == seat and sp["since"] < self.turn_no:
-                out.append(Action("launch", sid))
+                out.append(act("launch", sid))
         if not self.duties(seat):
             out.append(END)
         return sorted(set(out), key=str)
@@ -375,14 +376,14 @@ class SpellCasterGame(Contests, Motion, GameBase):
         slots = range(len(self.spells[seat]))
         if frame["option"] == "B":
             value = frame["cards"][0][1]
-            return [PUTBACK] + [Action("hide", f"{i + 1} {sec}") for i in slots for sec in ("motion", "mass")
+            return [PUTBACK] + [act("hide", f"{i + 1} {sec}") for i in slots for sec in ("motion", "mass")
                                 if self.fits(seat, i, sec, value)]
-        out = {Action("show", f"{e}{v} {i + 1} {sec}") for e, v, _ in frame["cards"] for i in slots
+        out = {act("show", f"{e}{v} {i + 1} {sec}") for e, v, _ in frame["cards"] for i in slots
                for sec in ("motion", "mass") if self.fits(seat, i, sec, v)}
         return sorted(out, key=str) if out else [PUTBACK]
 
     def _legal_launch(self, frame: dict[str, Any]) -> list[Action]:
-        return [Action("launch", sid) for sid in self.launchable(frame["seat"])] + [DONE]
+        return [act("launch", sid) for sid in self.launchable(frame["seat"])] + [DONE]
 
     def launchable(self, seat: int) -> list[str]:
         """Complete spells ``seat`` could launch now (an unused token; a free familiar pair)."""
@@ -394,10 +395,10 @@ class SpellCasterGame(Contests, Motion, GameBase):
         return [CONTEST, DECLINE]
 
     def _legal_order(self, frame: dict[str, Any]) -> list[Action]:
-        return [Action("resolve", str(q)) for q in frame["left"]]
+        return [act("resolve", str(q)) for q in frame["left"]]
 
     def _legal_return(self, frame: dict[str, Any]) -> list[Action]:
-        return [Action("return", "down"), Action("return", "up")]
+        return [act("return", "down"), act("return", "up")]
 
     # ================================================================ doing
     def _do(self, action: Action) -> None:
