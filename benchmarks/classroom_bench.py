@@ -1,0 +1,464 @@
+"""A class of 30 on one ``scripts/serve`` server: can every student play, and how fast?
+
+    .venv/bin/python benchmarks/classroom_bench.py                  # 30 students, 2 Chromium pages
+    .venv/bin/python benchmarks/classroom_bench.py --students 10 --moves 6 --chromium 1   # quicker
+
+Everything runs on this machine, over loopback only:
+
+* one classroom server (``scripts/serve``, the repository's ``jupyter_config/``, with the play
+  page's default bot pause) and one stock Voila (no configuration) serving the same folder;
+* ``--students`` protocol-level students. Each is a separate browser identity (its own cookie
+  jar): it GETs ``abracada/play.ipynb`` as a browser does (so the server sets its cookie and
+  hands it a kernel, preheated or not), opens the kernel websocket
+  (``/api/kernels/<id>/channels``, the JSON protocol), asks the widget manager for every
+  model's state (``jupyter.widget.control`` / ``request_states``, what the page's own widget
+  manager does), then plays: it clicks Start and then, like a student, one enabled button at a
+  time (a spell, End turn, Next round, New game + Start when the game is over), after a think
+  time of ``--think`` seconds. A click is a widget ``comm_msg``; its latency is from sending it
+  to the kernel's ``status: idle`` for it, i.e. when every widget update the click caused has
+  reached the student. Students arrive spread over ``--ramp`` seconds;
+* ``--chromium`` real Chromium pages (separate contexts) open the same play page during the
+  load, click Start, and time ``--page-clicks`` clicks of the deduction-meter toggle inside
+  the page (click to DOM change, ``CLICK_ROUNDTRIPS_JS``);
+* the stock Voila bare-button page (``tests/browser/fixtures/button.ipynb``), opened in
+  Chromium under the same load: its load time and click latency are the yardstick.
+
+Reported (and written to ``artifacts/classroom_bench.json``): pages playable (students whose
+board reached a dealt game, Chromium pages included), errors (any failed request, timeout,
+kernel error reply or missing widget), click latency p50/p95/max, server RSS, kernel RSS and
+USS (memory only that kernel uses) per student, and kernels still running 30 s after every
+page has closed (the server's preheated pool, one per play page, is not counted).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+import browser_harness as bh  # noqa: E402
+
+PLAY = "abracada/play.ipynb"
+BARE = "_fixtures/button.ipynb"
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+POOL_PER_PLAY_PAGE = 1              # VoilaConfiguration.default_pool_size in jupyter_config/voila.json
+CONTROL_VERSION = "1.0.0"           # ipywidgets 8's jupyter.widget.control protocol
+HTTP_TIMEOUT = 600.0                # ceilings only: a page under load may take minutes
+REPLY_TIMEOUT = 120.0
+GAME_OVER_QUIET = 8.0               # s without a change and nothing enabled: the game is over
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime())
+
+
+@dataclass
+class Student:
+    """One protocol-level student and what happened to it."""
+
+    number: int
+    cookies: dict[str, str] = field(default_factory=dict)
+    kernel_id: str | None = None
+    load_s: float | None = None
+    playable: bool = False
+    clicks_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    client: "KernelClient | None" = None
+
+
+class KernelClient:
+    """The kernel websocket of one page, speaking Jupyter's JSON websocket protocol."""
+
+    def __init__(self, ws, session: str) -> None:
+        self.ws = ws
+        self.session = session
+        self.states: dict[str, dict] = {}         # model id -> widget state, kept up to date
+        self._waiting: dict[str, asyncio.Future] = {}
+        self._control_states: asyncio.Future | None = None
+        self.changed = asyncio.Event()
+        self.errors: list[str] = []
+        self._reader = asyncio.ensure_future(self._read())
+
+    def _message(self, msg_type: str, content: dict, channel: str = "shell") -> dict:
+        return {"header": {"msg_id": uuid.uuid4().hex, "username": "student", "session": self.session,
+                           "msg_type": msg_type, "version": "5.3", "date": _now()},
+                "parent_header": {}, "metadata": {}, "content": content, "channel": channel, "buffers": []}
+
+    async def _read(self) -> None:
+        while True:
+            raw = await self.ws.read_message()
+            if raw is None:
+                return
+            if isinstance(raw, bytes):
+                continue                      # binary messages carry widget buffers: none here
+            msg = json.loads(raw)
+            kind = msg.get("msg_type") or msg["header"]["msg_type"]
+            parent = (msg.get("parent_header") or {}).get("msg_id")
+            content = msg.get("content", {})
+            if kind == "comm_msg":
+                data = content.get("data", {})
+                if data.get("method") == "update_states" and self._control_states is not None:
+                    if not self._control_states.done():
+                        self._control_states.set_result(data["states"])
+                elif data.get("method") == "update":
+                    self.states.setdefault(content["comm_id"], {}).update(data.get("state", {}))
+                    self.changed.set()
+            elif kind == "comm_open":
+                data = content.get("data", {})
+                self.states[content["comm_id"]] = dict(data.get("state", {}))
+                self.changed.set()
+            elif kind == "error":
+                self.errors.append(f"kernel error: {content.get('ename')}: {content.get('evalue')}")
+            elif kind == "status" and content.get("execution_state") == "idle" and parent in self._waiting:
+                future = self._waiting.pop(parent)
+                if not future.done():
+                    future.set_result(time.perf_counter())
+
+    async def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> float:
+        """Send a shell message; returns the seconds until the kernel is idle after it."""
+        msg = self._message(msg_type, content)
+        if metadata:
+            msg["metadata"] = metadata
+        future = asyncio.get_running_loop().create_future()
+        self._waiting[msg["header"]["msg_id"]] = future
+        t0 = time.perf_counter()
+        await self.ws.write_message(json.dumps(msg))
+        return await asyncio.wait_for(future, REPLY_TIMEOUT) - t0
+
+    async def load_states(self) -> None:
+        """What the page's widget manager does on connect: every model's state, in one reply."""
+        self._control_states = asyncio.get_running_loop().create_future()
+        comm_id = uuid.uuid4().hex
+        await self.send("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
+                        metadata={"version": CONTROL_VERSION})
+        await self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})
+        states = await asyncio.wait_for(self._control_states, REPLY_TIMEOUT)
+        for model_id, model in states.items():
+            self.states.setdefault(model_id, {}).update(model["state"])
+
+    def find(self, css_class: str) -> str | None:
+        """The model whose view has ``css_class`` (the boards' own test hooks)."""
+        for model_id, state in self.states.items():
+            if css_class in state.get("_dom_classes", ()):
+                return model_id
+        return None
+
+    async def click(self, model_id: str) -> float:
+        return await self.send("comm_msg", {"comm_id": model_id,
+                                            "data": {"method": "custom", "content": {"event": "click"}}})
+
+    def close(self) -> None:
+        self._reader.cancel()
+        self.ws.close()
+
+
+async def _get_page(http, server, path: str, cookies: dict[str, str]) -> str:
+    from tornado.httpclient import HTTPRequest
+    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else {}
+    reply = await http.fetch(HTTPRequest(server.url(f"voila/render/{path}"), headers=headers,
+                                         request_timeout=HTTP_TIMEOUT, connect_timeout=60))
+    for header in reply.headers.get_list("Set-Cookie"):
+        name, _, rest = header.partition("=")
+        cookies[name.strip()] = rest.split(";", 1)[0]
+    return reply.body.decode()
+
+
+async def run_student(student: Student, server, args, rng: random.Random, http) -> KernelClient | None:
+    """Open the play page as a browser would, then play until ``args.moves`` clicks are done."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+    t0 = time.perf_counter()
+    try:
+        body = await _get_page(http, server, PLAY, student.cookies)
+        match = KERNEL_ID.search(body)
+        if not match:
+            student.errors.append("no kernel id in the page")
+            return None
+        student.kernel_id = match.group(1)
+        session = uuid.uuid4().hex
+        url = server.url(f"api/kernels/{student.kernel_id}/channels?session_id={session}").replace("http", "ws", 1)
+        ws = await websocket_connect(HTTPRequest(url, headers={
+            "Cookie": "; ".join(f"{k}={v}" for k, v in student.cookies.items())}, connect_timeout=60),
+            max_message_size=256 * 2**20)
+        client = student.client = KernelClient(ws, session)
+        await client.load_states()
+        start = client.find("st-start")
+        if start is None:
+            student.errors.append("no Start button among the widgets")
+            return client
+        await client.click(start)
+        board = client.find("st-abracada")
+        if board is None or "st-playing" not in client.states[board].get("_dom_classes", ()):
+            student.errors.append("Start did not deal a game")
+            return client
+        student.load_s = time.perf_counter() - t0
+        student.playable = True
+        await play(student, client, args, rng)
+        student.errors += client.errors
+        return client
+    except Exception as err:  # every failure is counted, none stops the class
+        student.errors.append(f"{type(err).__name__}: {err}")
+        return None
+
+
+def _enabled(client: KernelClient, css: str) -> str | None:
+    model = client.find(css)
+    if model is None or client.states[model].get("disabled", False):
+        return None
+    return model
+
+
+async def play(student: Student, client: KernelClient, args, rng: random.Random) -> None:
+    """Click like a student: Next round when a round is over, else an enabled spell or End turn;
+    when nothing is enabled the bots are moving, so wait for the board to change."""
+    deadline = time.perf_counter() + args.play_seconds
+    while len(student.clicks_ms) < args.moves and time.perf_counter() < deadline:
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * args.think)
+        choice = _enabled(client, "st-next")
+        if choice is None:
+            options = [m for m in (_enabled(client, f"st-spell-{v}") for v in range(1, 9)) if m]
+            end = _enabled(client, "st-end")
+            if end and (not options or rng.random() < 0.3):
+                options = [end]
+            choice = rng.choice(options) if options else None
+        if choice is None:
+            client.changed.clear()
+            try:       # bots are moving (one every bot pause): the board changes soon
+                await asyncio.wait_for(client.changed.wait(), GAME_OVER_QUIET)
+                continue
+            except asyncio.TimeoutError:
+                pass
+            if any(_enabled(client, c) for c in ("st-next", "st-end", *(f"st-spell-{v}" for v in range(1, 9)))):
+                continue
+            new = client.find("st-new")       # quiet and nothing to click: the game is over
+            if new is None:
+                student.errors.append("nothing to click and no New game button")
+                return
+            await client.click(new)           # back to the set-up form ...
+            choice = client.find("st-start")  # ... and Start (the timed move)
+        student.clicks_ms.append(1000 * await client.click(choice))
+
+
+async def chromium_page(browser, server, args, results: dict) -> None:
+    """A real page: load, Start, then time clicks of the meter toggle inside the page."""
+    context = await browser.new_context()
+    page = await context.new_page()
+    out = {"playable": False, "errors": []}
+    page.on("pageerror", lambda err: out["errors"].append(f"page error: {err}"))
+    try:
+        t0 = time.perf_counter()
+        await page.goto(server.url(f"voila/render/{PLAY}"), wait_until="commit", timeout=HTTP_TIMEOUT * 1000)
+        await page.wait_for_selector(".st-abracada .st-start", state="visible", timeout=HTTP_TIMEOUT * 1000)
+        await page.click(".st-abracada .st-start", timeout=HTTP_TIMEOUT * 1000)
+        await page.wait_for_selector(".st-abracada.st-playing .st-spell-8", state="visible",
+                                     timeout=HTTP_TIMEOUT * 1000)
+        out["load_s"] = round(time.perf_counter() - t0, 2)
+        out["playable"] = True
+        out["clicks_ms"] = await page.evaluate(bh.CLICK_ROUNDTRIPS_JS, [
+            ".st-abracada .st-meter-toggle input", ".st-abracada .st-meter", args.page_clicks, 300])
+    except Exception as err:
+        out["errors"].append(f"{type(err).__name__}: {err}")
+    results.setdefault("chromium", []).append(out)
+    results.setdefault("_contexts", []).append(context)
+
+
+async def bare_page(browser, server, args, results: dict) -> None:
+    """The stock Voila bare-button page under the same load: load time and click latency."""
+    context = await browser.new_context()
+    page = await context.new_page()
+    out: dict = {"errors": []}
+    try:
+        t0 = time.perf_counter()
+        await page.goto(server.url(f"voila/render/{BARE}"), wait_until="commit", timeout=HTTP_TIMEOUT * 1000)
+        await page.wait_for_selector(".fixture-button", state="visible", timeout=HTTP_TIMEOUT * 1000)
+        out["load_s"] = round(time.perf_counter() - t0, 2)
+        out["clicks_ms"] = await page.evaluate(bh.CLICK_ROUNDTRIPS_JS, [
+            ".fixture-button", ".fixture-label", args.page_clicks, 300])
+    except Exception as err:
+        out["errors"].append(f"{type(err).__name__}: {err}")
+    await context.close()
+    results["stock_bare"] = out
+
+
+def _kernels(server) -> dict[str, int]:
+    """Kernel id -> pid of the server's running kernels (the id is in the connection file's name)."""
+    import psutil
+    out = {}
+    for pid in server.kernel_pids():
+        try:
+            cmd = " ".join(psutil.Process(pid).cmdline())
+        except psutil.NoSuchProcess:
+            continue
+        match = re.search(r"kernel-([0-9a-f-]{36})\.json", cmd)
+        if match:
+            out[match.group(1)] = pid
+    return out
+
+
+def _memory(pids) -> dict[int, tuple[int, int]]:
+    import psutil
+    out = {}
+    for pid in pids:
+        try:
+            info = psutil.Process(pid).memory_full_info()
+            out[pid] = (info.rss, info.uss)
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            pass
+    return out
+
+
+def _stats(values: list[float]) -> dict:
+    if not values:
+        return {"n": 0}
+    return {"n": len(values), "p50": round(statistics.median(values), 1), "p95": round(bh.percentile(values, 95), 1),
+            "max": round(max(values), 1)}
+
+
+async def main_async(args) -> dict:
+    from playwright.async_api import async_playwright
+    from tornado.httpclient import AsyncHTTPClient
+    import psutil
+
+    work = Path(tempfile.mkdtemp(prefix="classroom-bench-"))
+    root = bh.make_voila_root(work / "notebooks")
+    os.environ["SPELLTOWER_SAVES"] = str(work / "saves")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
+    os.environ.pop("SPELLTOWER_BOT_DELAY", None)      # the play page's own pause between bot moves
+    classroom = bh.start_voila(root, work / "classroom.log")
+    stock = bh.start_voila(root, work / "stock.log", stock=True)
+    results: dict = {"students": args.students, "moves": args.moves, "ramp_s": args.ramp,
+                     "machine": {"cores": os.cpu_count(), "memory_gib": round(psutil.virtual_memory().total / 2**30, 1),
+                                 "load_average_at_start": [round(x, 1) for x in os.getloadavg()]}}
+    try:
+        await asyncio.sleep(5)                        # let the preheated pool fill
+        pool = set(_kernels(classroom))
+        AsyncHTTPClient.configure(None, max_clients=args.students + 4)
+        http = AsyncHTTPClient()
+        rng = random.Random(args.seed)
+        students = [Student(k + 1) for k in range(args.students)]
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(executable_path=bh.CHROMIUM, args=bh.CHROMIUM_ARGS)
+            t0 = time.perf_counter()
+            tasks = []
+            for k, student in enumerate(students):
+                delay = args.ramp * k / max(1, args.students)
+                tasks.append(asyncio.ensure_future(_later(delay, run_student(
+                    student, classroom, args, random.Random(rng.random()), http))))
+            # Chromium pages arrive in the middle of the ramp, the bare page once everyone is in.
+            pages = [asyncio.ensure_future(_later(args.ramp * (j + 1) / (args.chromium + 1),
+                                                  chromium_page(browser, classroom, args, results)))
+                     for j in range(args.chromium)]
+            bare = asyncio.ensure_future(_later(args.ramp, bare_page(browser, stock, args, results)))
+            peak: dict = {}
+            sampler = asyncio.ensure_future(_sample_peak(classroom, peak))
+            await asyncio.wait_for(asyncio.gather(*tasks), args.ramp + args.play_seconds + 900)
+            await asyncio.wait_for(asyncio.gather(*pages, bare), 900)
+            sampler.cancel()
+            results["wall_s"] = round(time.perf_counter() - t0, 1)
+            # close every page: websockets of the students, contexts of the Chromium pages
+            used = {s.kernel_id for s in students if s.kernel_id}
+            for student in students:
+                if student.client is not None:
+                    student.client.close()
+            for context in results.pop("_contexts", []):
+                await context.close()
+            await browser.close()
+            closed_at = time.perf_counter()
+        await asyncio.sleep(max(0.0, 30 - (time.perf_counter() - closed_at)))
+        alive = _kernels(classroom)
+        pool_now = len(alive.keys() - used - pool) + len(alive.keys() & pool)
+        results["kernels_left_30s_after_close"] = len(alive.keys() & used)
+        results["kernels_running_30s_after_close"] = {"total": len(alive), "preheated_pool": pool_now}
+
+        clicks = [ms for s in students for ms in s.clicks_ms]
+        chromium = results.get("chromium", [])
+        page_clicks = [ms for c in chromium for ms in c.get("clicks_ms", [])]
+        errors = [f"student {s.number}: {e}" for s in students for e in s.errors] + \
+                 [f"chromium: {e}" for c in chromium for e in c["errors"]] + \
+                 [f"stock bare page: {e}" for e in results.get("stock_bare", {}).get("errors", [])]
+        loads = [s.load_s for s in students if s.load_s is not None]
+        results.update({
+            "pages_playable": f"{sum(s.playable for s in students) + sum(c['playable'] for c in chromium)}"
+                              f"/{len(students) + len(chromium)}",
+            "errors": len(errors), "error_list": errors[:20],
+            "student_click_ms": _stats(clicks),
+            "student_load_to_playable_s": _stats(loads),
+            "chromium_click_ms": _stats(page_clicks),
+            "chromium_load_s": [c.get("load_s") for c in chromium],
+            "stock_bare_click_ms": _stats(results.get("stock_bare", {}).get("clicks_ms", [])),
+            "stock_bare_load_s": results.get("stock_bare", {}).get("load_s"),
+            "memory_at_peak": peak,
+        })
+    finally:
+        classroom.stop()
+        stock.stop()
+    return results
+
+
+async def _later(delay: float, coro):
+    await asyncio.sleep(delay)
+    return await coro
+
+
+async def _sample_peak(server, peak: dict) -> None:
+    """Every 2 s: server RSS and the kernels' memory; keeps the sample with the most kernels."""
+    import psutil
+    while True:
+        kernels = _memory(server.kernel_pids())
+        try:
+            server_rss = psutil.Process(server.pid).memory_info().rss
+        except psutil.NoSuchProcess:
+            return
+        if kernels and len(kernels) >= peak.get("kernels", 0):
+            rss = [r for r, _ in kernels.values()]
+            uss = [u for _, u in kernels.values()]
+            peak.update({
+                "kernels": len(kernels), "server_rss_mib": round(server_rss / 2**20, 1),
+                "kernel_rss_mib": {"median": round(statistics.median(rss) / 2**20, 1), "max": round(max(rss) / 2**20, 1),
+                                   "total": round(sum(rss) / 2**20, 1)},
+                "kernel_uss_mib": {"median": round(statistics.median(uss) / 2**20, 1), "max": round(max(uss) / 2**20, 1),
+                                   "total": round(sum(uss) / 2**20, 1)},
+                "per_student_mib": round((server_rss + sum(rss)) / len(kernels) / 2**20, 1),
+            })
+        await asyncio.sleep(2)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--students", type=int, default=30, help="protocol-level students (default 30)")
+    parser.add_argument("--chromium", type=int, default=2, help="real Chromium pages among them (default 2)")
+    parser.add_argument("--moves", type=int, default=12, help="clicks each student makes after Start")
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time between clicks, s")
+    parser.add_argument("--ramp", type=float, default=30.0, help="students arrive over this many seconds")
+    parser.add_argument("--play-seconds", type=float, default=240.0, help="a student's time limit to play")
+    parser.add_argument("--page-clicks", type=int, default=10, help="timed clicks on each Chromium page")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    results = asyncio.run(main_async(args))
+    out = REPO / "artifacts" / "classroom_bench.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(results, indent=2))
+    summary = {k: results[k] for k in ("pages_playable", "errors", "student_click_ms", "chromium_click_ms",
+                                       "stock_bare_click_ms", "student_load_to_playable_s", "chromium_load_s",
+                                       "stock_bare_load_s", "memory_at_peak", "kernels_left_30s_after_close",
+                                       "kernels_running_30s_after_close", "wall_s", "machine") if k in results}
+    print(json.dumps(summary, indent=2))
+    if results.get("error_list"):
+        print("first errors:\n  " + "\n  ".join(results["error_list"]))
+    print(f"(all figures in {out})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
