@@ -63,10 +63,16 @@ class Action:
 INTERNED: dict[Action, Action] = {}
 
 
+_BY_TEXT: dict[tuple[str, str], Action] = {}
+
+
 def act(verb: str, arg: str = "") -> Action:
     """The shared instance of the action ``verb arg`` (the caller guarantees it is canonical)."""
-    action = Action(verb, arg)
-    return INTERNED.setdefault(action, action)
+    action = _BY_TEXT.get((verb, arg))
+    if action is None:
+        action = Action(verb, arg)
+        action = _BY_TEXT[verb, arg] = INTERNED.setdefault(action, action)
+    return action
 
 
 def parse(text: str) -> Action | None:

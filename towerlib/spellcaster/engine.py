@@ -114,7 +114,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self._slot_ids: list[tuple[str, int, int]] = []
         self._legal_at = -1                          # the _version the cached legal list is for
         self._version = 0                            # bumps with every change of state
-        self._legal: tuple[list[Action], frozenset[Action]] = ([], frozenset())
+        self._legal: tuple[list[Action], frozenset[int]] = ([], frozenset())
         self._setup_decks(deal)
         attributes = deal.get("attributes")
         if attributes is None:
@@ -268,7 +268,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
     def legal_actions(self) -> list[Action]:
         return list(self._legal_now()[0])
 
-    def _legal_now(self) -> tuple[list[Action], frozenset[Action]]:
+    def _legal_now(self) -> tuple[list[Action], frozenset[int]]:
         """The legal actions and their set, computed once per position (actions only change it)."""
         if self._legal_at != self._version:
             if self.over:
@@ -276,7 +276,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
             else:
                 frame = self.stack[-1]
                 legal = getattr(self, "_legal_" + frame["kind"])(frame)
-            self._legal = (legal, frozenset(legal))
+            self._legal = (legal, frozenset(map(id, legal)))
             self._legal_at = self._version
         return self._legal
 
@@ -289,7 +289,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
     def _why_illegal(self, action: Action) -> Msg | None:
         if self.over:
             return Msg("spellcaster.why.over")
-        if action in self._legal_now()[1]:
+        if id(action) in self._legal_now()[1]:   # the engine's actions are interned (one per text)
             return None
         return Msg("spellcaster.why.not_now", kind=Msg("spellcaster.frame." + self.stack[-1]["kind"]))
 
