@@ -244,6 +244,7 @@ def test_position_copies_and_reshuffle():
     lambda: batch.simulate_rounds(10, 6, "random"),
     lambda: batch.simulate_rounds(10, 4, "clever"),
     lambda: batch.simulate_rounds(10, 4, ["random"] * 3),
+    lambda: batch.simulate_rounds(10, 4, 42),
     lambda: batch.simulate_rounds(10, 4, batch.Policy("counting", 1.5)),
     lambda: batch.simulate_rounds(0, 4),
     lambda: batch.simulate_rounds(True, 4),

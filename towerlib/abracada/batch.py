@@ -287,17 +287,18 @@ class _Spec:
                                 allowed=f"0 to {n - 1}")
         if isinstance(policies, (str, Policy)):
             policies = [policies] * n
+        if not isinstance(policies, (list, tuple)):
+            raise InvalidOption("error.bad_option", name="policies", value=policies,
+                                allowed=f"one policy or {n} (one per seat)")
         policies = [_policy(p) for p in policies]
         if len(policies) != n:
             raise InvalidOption("error.bad_option", name="policies", value=len(policies),
                                 allowed=f"one policy or {n} (one per seat)")
-        self.policies = policies
         self.kind = np.array([POLICY_KINDS.index(p.kind) for p in policies])
         self.kinds = sorted(set(self.kind.tolist()))
         self.threshold = np.array([p.threshold for p in policies], dtype=np.float64)
         self.track = any(p.kind != "random" for p in policies)      # per-stone knowledge and counts
         self.faces = np.array(o["die_faces"], dtype=np.int64)
-        self.easy = o["easy"]
         self.callout = o["lower_declaration"] == "auto_callout" and not o["easy"]
         self.any_order = o["easy"] or o["lower_declaration"] == "auto_callout"
         self.last_standing = o["last_standing"]
@@ -323,7 +324,19 @@ class _Spec:
         turn = (np.arange(n)[None, :] - np.arange(n)[:, None]) % n          # [caster, seat] -> offset
         self.base_abs = base[:, turn].reshape(9 * n, n)
         self.per_roll_abs = per_roll[:, turn].reshape(9 * n, n)
-        self.prices = _PriceTable(n, tuple(o["die_faces"])) if POLICY_KINDS.index("ev") in self.kinds else None
+        self.prices = _price_table(n, tuple(o["die_faces"])) if POLICY_KINDS.index("ev") in self.kinds else None
+
+
+_PRICE_TABLES: dict[tuple[int, tuple[int, ...]], "_PriceTable"] = {}
+
+
+def _price_table(n: int, faces: tuple[int, ...]) -> "_PriceTable":
+    """The shared table for ``n`` players and this die, so later calls ("run 100,000 more") reuse it."""
+    if (n, faces) not in _PRICE_TABLES:
+        if len(_PRICE_TABLES) >= 8:                      # a few dice and player counts at most
+            _PRICE_TABLES.clear()
+        _PRICE_TABLES[n, faces] = _PriceTable(n, faces)
+    return _PRICE_TABLES[n, faces]
 
 
 class _PriceTable:
