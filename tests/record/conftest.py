@@ -9,7 +9,6 @@ tests are skipped, except in CI (``CI=true``), where that is a failure.
 from __future__ import annotations
 
 import glob
-import hashlib
 import itertools
 import os
 import shutil
@@ -114,14 +113,3 @@ def store(url):
     s = Store(url)
     yield s
     s.close()
-
-
-class TeacherPage:
-    """What :mod:`widgets.classroom` says about a page opened with the teacher link."""
-
-    classroom = True
-    space = None
-    teacher = True
-
-
-SPACES = [hashlib.md5(str(i).encode()).hexdigest() for i in range(200)]   # server-made spaces look like this

@@ -15,7 +15,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from conftest import SPACES, TeacherPage
+from record_helpers import SPACES, TeacherPage
 from widgets.record import Experiment, Store, classpage
 from widgets.record.classpage import ClassPage, class_page
 

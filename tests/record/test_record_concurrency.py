@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import sqlalchemy as sa
 
-from conftest import SPACES, TeacherPage
+from record_helpers import SPACES, TeacherPage
 from widgets.record import Experiment, Store
 
 WRITERS = 30

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from conftest import SPACES, TeacherPage
+from record_helpers import SPACES, TeacherPage
 from towerlib.core.errors import InvalidOption
 from widgets.record import Experiment, Store, hooks
 

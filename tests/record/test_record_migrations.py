@@ -10,7 +10,7 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
-from conftest import SPACES, TeacherPage
+from record_helpers import SPACES, TeacherPage
 from widgets.record import Store
 from widgets.record.schema import Base
 from widgets.record.store import MIGRATIONS, REVISIONS

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from conftest import SPACES
+from record_helpers import SPACES
 from towerlib.core.errors import InvalidOption
 from widgets.record import Experiment, Store, hooks
 from widgets.record.panels import DrawsPanel, RecordPanel

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from conftest import SPACES
+from record_helpers import SPACES
 from widgets.record import RecordError, Store
 
 

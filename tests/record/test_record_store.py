@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 import sqlalchemy as sa
 
-from conftest import SPACES, TeacherPage
+from record_helpers import SPACES, TeacherPage
 from towerlib.core.errors import InvalidOption
 from widgets.classroom import Page
 from widgets.record import AccessDenied, ClassRecord, Experiment, RecordError

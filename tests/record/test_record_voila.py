@@ -19,7 +19,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 import browser_harness as bh  # noqa: E402
 
-from conftest import SPACES  # noqa: E402
+from record_helpers import SPACES  # noqa: E402
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 READY_MS = 240_000           # ceilings for a busy shared machine, not waits
