@@ -28,7 +28,9 @@ a kernel is kept in :data:`REGISTRY`, in order, so a test can answer all of them
 """
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 import math
 import re
 import warnings
@@ -46,6 +48,7 @@ RELATIVE_TOLERANCE = Fraction(1, 100)   # a decimal within 1% of the exact answe
 MIN_SIGNIFICANT = 2                     # ... or one correctly rounded to the digits typed, if >= 2 of them
 SHOWN_SIGNIFICANT = 3                   # significant figures of the decimals the lessons print
 REVEAL_AFTER = 2                        # wrong tries before "Show the answer" appears
+ANSWERS_FOLDER = "lessons"              # <the student's saves>/lessons/answer-<hash>.json
 
 REGISTRY: list["Exercise"] = []
 
@@ -168,12 +171,48 @@ def decimal(x: Any, lang: str = "en", digits: int = 3) -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
+class AnswerStore:
+    """Where a student's checked answers are kept, so a reload does not lose them: a folder
+    ``lessons/`` in the student's own save space (:class:`widgets.saves.SaveFolder`; on the
+    classroom server every browser has its own). One small file per exercise, named from a hash
+    of its language and prompt, holding the last answer checked and the number of wrong tries.
+    A store that cannot be written (no student space) just keeps nothing."""
+
+    def __init__(self, folder: str | None = None) -> None:
+        from .saves import SaveFolder
+
+        self.folder = SaveFolder(folder, sub=ANSWERS_FOLDER)
+
+    @staticmethod
+    def name(exercise: "Exercise") -> str:
+        return "answer-" + hashlib.sha256(f"{exercise.lang}\n{exercise.prompt}".encode()).hexdigest()[:24]
+
+    def load(self, exercise: "Exercise") -> Any:
+        try:
+            return json.loads(self.folder.read(self.name(exercise)))
+        except (OSError, ValueError):
+            return None
+
+    def save(self, exercise: "Exercise", record: dict) -> None:
+        try:
+            self.folder.write(self.name(exercise), json.dumps(record))
+        except (OSError, ValueError):
+            pass
+
+
+def default_store() -> AnswerStore | None:
+    """Answers are kept on the classroom server (one space per student), not elsewhere."""
+    from . import classroom
+
+    return AnswerStore() if classroom.in_classroom() else None
+
+
 class Exercise:
     """One question with a checker (pure Python) and a widget (built on first display)."""
 
     def __init__(self, prompt: str, answer: Any, kind: str | None = None,
                  choices: Sequence[Any] | None = None, hint: str = "", explanation: str = "",
-                 lang: str = "en", number: int | None = None) -> None:
+                 lang: str = "en", number: int | None = None, store: "AnswerStore | None" = None) -> None:
         if kind is None:
             kind = "choice" if choices is not None else "fraction" if (
                 _as_fraction(answer) is not None and _as_fraction(answer).denominator != 1) else "number"
@@ -199,6 +238,7 @@ class Exercise:
             self.choices = None
             self.answer = answer
             self._exact = _as_fraction(answer) if _as_fraction(answer) is not None else Fraction(float(answer))
+        self.store = store if store is not None else default_store()
         self.number = number if number is not None else len(REGISTRY) + 1
         self.tries = 0
         self.solved = False
@@ -297,20 +337,48 @@ class Exercise:
         box = ipw.VBox([title, ipw.HBox([self.input, self.button, self.reveal]), self.output],
                        layout=ipw.Layout(border="1px solid #c0c8d0", padding="6px", margin="8px 0"))
         box.add_class("lesson-exercise")
+        self._restore()
         return box
 
     def _on_check(self) -> None:
-        right, message = self.feedback(self.input.value)
+        right = self._show(self.input.value)
+        if right is False:
+            self.tries += 1
+        self._reveal_if_due()
+        if self.store is not None and right is not None:
+            self.store.save(self, {"answer": str(self.input.value), "tries": self.tries})
+
+    def _show(self, text: Any) -> bool | None:
+        right, message = self.feedback(text)
         colour = {True: "#1a7f37", False: "#b35900", None: "#555"}[right]
         mark = {True: "✔ ", False: "✘ ", None: ""}[right]
         self.output.value = (f'<span class="exercise-{ {True: "right", False: "wrong", None: "unread"}[right] }" '
                              f'style="color:{colour}">{mark}{html.escape(message)}</span>')
         if right:
             self.solved = True
-        elif right is False:
-            self.tries += 1
-            if self.tries >= REVEAL_AFTER:
-                self.reveal.layout.display = None
+        return right
+
+    def _reveal_if_due(self) -> None:
+        if self.tries >= REVEAL_AFTER:
+            self.reveal.layout.display = None
+
+    def _restore(self) -> None:
+        """The student's last checked answer to this exercise, kept across a reload."""
+        record = self.store.load(self) if self.store is not None else None
+        if not isinstance(record, dict) or not isinstance(record.get("answer"), str):
+            return
+        answer = record["answer"]
+        if self.kind == "choice":
+            answer = next((v for _, v in self.choices if str(v) == answer), None)
+            if answer is None:
+                return
+        elif not self.readable(answer):
+            return
+        self.input.value = answer
+        tries = record.get("tries")
+        self.tries = tries if isinstance(tries, int) and 0 <= tries < 1000 else 0
+        self._show(answer)
+        self._reveal_if_due()
 
     def _on_reveal(self) -> None:
         self.output.value = (f'<span class="exercise-answer">'

@@ -125,3 +125,54 @@ def test_every_lesson_exercise_accepts_right_and_rejects_wrong(executed_lessons,
             assert not checked and shown is False, f"{ex['prompt']!r} accepted the wrong answer {text!r}"
         if ex["kind"] != "choice":
             assert ex["unreadable"] is None, "garbage is reported as unreadable, not as wrong"
+
+
+def test_answers_are_kept_across_a_reload_in_the_students_own_space(tmp_path, monkeypatch):
+    """#20.5: on the classroom server a checked answer is written to the student's own save
+    space; the same exercise built again (a reload) shows it, with its feedback and tries."""
+    from widgets import classroom
+    from widgets.exercises import AnswerStore
+
+    store = AnswerStore(str(tmp_path))
+    first = Exercise("P(Dragon)?", Fraction(5, 21), lang="en", store=store)
+    assert first.submit("0.2") is False and first.submit("0.3") is False
+    assert first.submit("0.238") is True
+    again = Exercise("P(Dragon)?", Fraction(5, 21), lang="en", store=store)
+    again.widget
+    assert again.input.value == "0.238" and "exercise-right" in again.output.value and again.tries == 2
+    assert again.reveal.layout.display is None
+    other_lesson = Exercise("Another question?", Fraction(1, 3), lang="en", store=store)
+    other_lesson.widget
+    assert other_lesson.input.value == "" and other_lesson.output.value == ""
+    files = list((tmp_path / "lessons").glob("answer-*.json"))
+    assert len(files) == 1 and "P(Dragon)" not in files[0].read_text()
+    files[0].write_text("{corrupt")                     # a damaged file is ignored, not shown
+    fresh = Exercise("P(Dragon)?", Fraction(5, 21), lang="en", store=store)
+    fresh.widget
+    assert fresh.input.value == "" and fresh.tries == 0
+    choice = Exercise("Which?", 8, choices=[("6 Blizzard", 6), ("8 Magic Drink", 8)], store=store)
+    assert choice.submit(6) is False
+    reloaded = Exercise("Which?", 8, choices=[("6 Blizzard", 6), ("8 Magic Drink", 8)], store=store)
+    reloaded.widget
+    assert reloaded.input.value == 6 and "exercise-wrong" in reloaded.output.value
+    # Outside a classroom server nothing is written anywhere by default.
+    monkeypatch.setattr(classroom, "in_classroom", lambda: False)
+    assert Exercise("P?", Fraction(1, 2)).store is None
+
+
+def test_classroom_answers_go_to_each_students_own_folder(tmp_path, monkeypatch):
+    from widgets import classroom
+    from widgets.exercises import default_store
+
+    monkeypatch.setenv("SPELLTOWER_SAVES", str(tmp_path))
+    monkeypatch.setenv(classroom.CLASSROOM_ENV, "1")
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    for space in ("a" * 32, "b" * 32):
+        monkeypatch.setenv(classroom.SPACE_ENV, space)
+        ex = Exercise("Q?", Fraction(1, 2), store=default_store())
+        ex.submit("1/2")
+    for space in ("a" * 32, "b" * 32):
+        assert len(list((tmp_path / "students" / space / "lessons").glob("answer-*.json"))) == 1
+    monkeypatch.setenv(classroom.SPACE_ENV, "not-a-space")
+    ex = Exercise("Q?", Fraction(1, 2), store=default_store())
+    assert ex.submit("1/2") is True                    # no space: marked, but nothing kept
