@@ -18,6 +18,7 @@ rest of that deck is shuffled below), ``rolls`` (d10 faces used before the RNG, 
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -46,6 +47,9 @@ _DEAL_KEYS = ("attributes", "first", "decks", "rolls", "positions", "life", "dis
 
 DONE, PUTBACK, CONTEST, DECLINE, REST, END, PASS = (act(v) for v in (
     "done", "putback", "contest", "decline", "rest", "end", "pass"))
+
+
+_BY_VERB_ARG = attrgetter("verb", "arg")
 
 
 @lru_cache(maxsize=None)
@@ -321,7 +325,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
         for sid, _, sp in self.all_spells():
             state = sp["state"]
             if state == "launched" and sp["controller"] == seat:
-                if sid in t["free"]:
+                if sid in t["free"] and not (ap_left > 0 and first_ok):      # else listed above
                     out.append(act("control", sid))
                 out.append(act("abandon", sid))
             elif state == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]):
@@ -330,7 +334,8 @@ class SpellCasterGame(Contests, Motion, GameBase):
                 out.append(act("launch", sid))
         if not self.duties(seat):
             out.append(END)
-        return sorted(set(out), key=str)
+        out.sort(key=_BY_VERB_ARG)                  # the order of their texts
+        return out
 
     def _conjure_choices(self, seat: int) -> list[Action]:
         """RULE 11: draw only from decks of elements active at the SpellCaster's point."""
