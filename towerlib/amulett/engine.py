@@ -43,10 +43,6 @@ _START_KEYS = ("spells", "metals", "amulets", "hat2")
 PUBLIC, NOBODY = -1, None
 
 
-def _freeze(value: Any) -> Any:
-    return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
-
-
 def payment_cost(bid: int, area: str, spells: list[int]) -> int:
     """Cards owed for ``bid`` in ``area`` by the owner of ``spells`` (Pyramid Key, Bargain, Wall Watcher)."""
     cost = bid
@@ -167,7 +163,7 @@ class AmulettGame(GameBase):
         if self.hat2 not in AREA:
             raise InvalidDeal("amulett.deal.bad", field="start.hat2", value=self.hat2)
         for s in range(n):                  # the rule's starting hand is public; a scenario's is not
-            full = ["start", s, sum(self.hands[s]), list(self.hands[s])]
+            full = ("start", s, sum(self.hands[s]), tuple(self.hands[s]))
             self._ledger(full if "metals" not in start else full[:3], {s: full})
 
     def _setup_jewels(self, fixed: Any, start: dict[str, Any]) -> None:
@@ -244,11 +240,11 @@ class AmulettGame(GameBase):
         self.deck.append(card)
         self.deck_seen.append(seen)
 
-    def _ledger(self, entry: list[Any], private: dict[int, list[Any]] | None = None) -> None:
-        """Record a metal fact; entries are frozen into tuples, so views can hand them out as they are."""
+    def _ledger(self, entry: tuple[Any, ...], private: dict[int, tuple[Any, ...]] | None = None) -> None:
+        """Record a metal fact. Entries are tuples of plain values, so views hand them out as they are."""
         if private:
-            self.ledger_secret[len(self.ledger)] = {s: _freeze(e) for s, e in private.items()}
-        self.ledger.append(_freeze(entry))
+            self.ledger_secret[len(self.ledger)] = private
+        self.ledger.append(entry)
 
     def _board_json(self) -> dict[str, list[str]]:
         return {a: list(v) for a, v in self.board.items()}
@@ -295,7 +291,7 @@ class AmulettGame(GameBase):
             # The game's own instances of the legal actions skip the text round trip in apply();
             # the map is updated in place, so a view never frees (and recycles) engine containers.
             self._legal_map.clear()
-            self._legal_map.update((a, a) for a in self._legal)
+            self._legal_map.update(zip(self._legal, self._legal))
         return list(self._legal)
 
     def _parse(self, text: str) -> Action | None:
@@ -441,7 +437,7 @@ class AmulettGame(GameBase):
             self._resolve_spell()
             return
         seat = sa["order"][sa["pos"]]
-        if self._spell_bids(seat) or self._can_defer(seat):
+        if self.pool[seat] > sa["high"] or self._can_defer(seat):
             self._decide("spell_bid", seat)
         else:                                               # nothing to bid with: a public, forced pass
             self._emit("pass", seat, auto=True)
@@ -511,7 +507,7 @@ class AmulettGame(GameBase):
     def _step_symbol(self, seat: int, symbol: str, num: int) -> None:
         if symbol != WILD and self.supply[METAL_INDEX[symbol]] > 0:
             self._gain(seat, symbol)
-            self._ledger(["gain", seat, symbol])
+            self._ledger(("gain", seat, symbol))
             self._emit("produce", seat, metal=symbol, spell=num)
             return
         options = [m for m in METALS if self.supply[METAL_INDEX[m]] > 0]
@@ -519,7 +515,7 @@ class AmulettGame(GameBase):
             self._emit("no_metal", seat, spell=num)
         elif len(options) == 1:
             self._gain(seat, options[0])
-            self._ledger(["gain", seat, options[0]])
+            self._ledger(("gain", seat, options[0]))
             self._emit("produce", seat, metal=options[0], spell=num)
         else:
             self._decide("metal", seat, options=options, wild=symbol == WILD, spell=num)
@@ -530,7 +526,7 @@ class AmulettGame(GameBase):
     def _act_metal(self, p: dict[str, Any], action: Action) -> None:
         seat, metal = p["seat"], action.args[0]
         self._gain(seat, metal)
-        self._ledger(["wild", seat, list(p["options"])], {seat: ["gain", seat, metal]})
+        self._ledger(("wild", seat, tuple(p["options"])), {seat: ("gain", seat, metal)})
         self._emit("wild", seat, spell=p["spell"], secret={"metal": metal}, to=[seat])
 
     def _step_echo(self, seat: int) -> None:
@@ -567,7 +563,7 @@ class AmulettGame(GameBase):
         self.hands[seat][METAL_INDEX[give]] -= 1
         self.supply[METAL_INDEX[give]] += 1
         self._gain(seat, get)
-        self._ledger(["exchange", seat, give, get])
+        self._ledger(("exchange", seat, give, get))
         self._emit("exchange", seat, give=give, get=get)
         if p["left"] > 1:
             self.todo.insert(0, ["transmute", seat, p["left"] - 1])
@@ -589,8 +585,8 @@ class AmulettGame(GameBase):
         i = METAL_INDEX[metal]
         self.hands[giver][i] -= 1
         self.hands[to][i] += 1
-        entry = ["transfer", giver, to, None, how]
-        known = ["transfer", giver, to, metal, how]
+        entry = ("transfer", giver, to, None, how)
+        known = ("transfer", giver, to, metal, how)
         self._ledger(entry, {giver: known, to: known})
         self._emit(how, giver, to=[giver, to], target=to, secret={"metal": metal})
 
@@ -668,8 +664,10 @@ class AmulettGame(GameBase):
         ja = self.ja
         assert ja is not None
         n = self.players
-        live = [s for s in range(n) if s not in ja["excluded"] and ja["passes"][s] < self._pass_limit(s)
-                and s != ja["leader"]]
+        passes, excluded, leader = ja["passes"], ja["excluded"], ja["leader"]
+        second_wind = self.owner(SECOND_WIND)
+        live = [s for s in range(n) if passes[s] < (2 if s == second_wind else 1) and s != leader
+                and s not in excluded]
         if not live:
             if ja["leader"] is None:                        # rule 16: nobody bid, the phase ends
                 self._emit("no_bids", None, area=ja["area"])
@@ -719,7 +717,7 @@ class AmulettGame(GameBase):
             for i in range(len(METALS)):
                 self.supply[i] += hand[i]
                 hand[i] = 0
-            self._ledger(["discard_all", winner, lost])
+            self._ledger(("discard_all", winner, tuple(lost)))
             self._emit("default", winner, bid=ja["high"], area=area, discarded=lost)
             if not self.options["defaulter_rebids"]:
                 ja["excluded"].append(winner)
@@ -754,7 +752,7 @@ class AmulettGame(GameBase):
             self.hands[seat][METAL_INDEX[m]] -= k
             self.supply[METAL_INDEX[m]] += k
         comp = [paid.get(m, 0) for m in METALS]
-        self._ledger(["pay", seat, comp])
+        self._ledger(("pay", seat, tuple(comp)))
         assert self.ja is not None
         self._emit("paid", seat, paid=comp, area=self.ja["area"])
         steps: list[list[Any]] = [["take", seat, 1]]
