@@ -48,7 +48,6 @@ MESSAGES = {
         "table.teacher.download": "Download this game",
         "table.teacher.bad_position": "Not a save or a deal: {detail}",
         "table.teacher.position_set": "Position set.",
-        "table.space": "Your saves: folder {label}",
         "table.no_space": "Saves are off: the server gave this page no student space.",
     },
     "ru": {
@@ -62,7 +61,6 @@ MESSAGES = {
         "table.teacher.download": "Скачать эту партию",
         "table.teacher.bad_position": "Это не сохранение и не раздача: {detail}",
         "table.teacher.position_set": "Позиция задана.",
-        "table.space": "Ваши сохранения: папка {label}",
         "table.no_space": "Сохранения отключены: сервер не выделил этой странице место ученика.",
     },
 }

@@ -18,8 +18,8 @@ teacher looking for a student's games::
             autosave.json, <name>.json      that student's Abracada saves
             runes/autosave.json             that student's Spell Runes autosave
 
-``<space>`` is 32 hex digits that the server derives from the student's cookie; the page shows
-its first 8 (``SPACE_LABEL``) so a student can tell the teacher which folder is theirs.
+``<space>`` is 32 hex digits that the server derives from the student's cookie (an HMAC, so the
+folder name does not give the cookie away); ``.student.json`` says when each was last used.
 
 A board save wraps the engine's save file (``game.to_json()``) with the board's settings, so
 that loading restores who plays which seat::
@@ -49,7 +49,6 @@ BOARD_FORMAT = "spelltower-board"
 BOARD_VERSION = 1
 _NAME = re.compile(r"^[\w][\w \-]{0,39}$")
 STUDENTS = "students"          # <saves>/students/<space>/ on a classroom server
-SPACE_LABEL = 8                # how many hex digits of a space the page shows
 
 
 @dataclass
@@ -152,11 +151,6 @@ class SaveFolder:
         assert folder is not None
         return folder
 
-    def space_label(self) -> str | None:
-        """The first digits of the student's space on a classroom server, else None."""
-        page = classroom.current(wait=False) if classroom.in_classroom() else None
-        return page.space[:SPACE_LABEL] if page is not None and page.space else None
-
     def names(self) -> list[str]:
         try:
             folder = self._resolve(wait=False)
@@ -202,7 +196,8 @@ def _write_atomic(target: Path, text: str) -> None:
 
 
 def _touch_student(folder: Path) -> None:
-    """Record in ``.student.json`` (hidden from the list of saves) when a space was first and last used (for the teacher)."""
+    """Record in ``.student.json`` (hidden from the list of saves: it starts with a dot) when a
+    space was first and last used, for the teacher."""
     about = folder / ".student.json"
     now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     try:
