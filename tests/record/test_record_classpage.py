@@ -51,7 +51,7 @@ def test_the_page_shows_the_class(sqlite_url):
     progress = page.sections["progress"].value
     assert "Fox" in progress and "abracada/01_counting.ipynb" in progress
     experiments = page.sections["experiments"].value
-    assert "4 draws from 1 students" in experiments
+    assert "4 draws from 1 student(s)" in experiments
     assert 'class="st-estimate">0.500<' in experiments and "1/6 ≈ 0.167" in experiments
     assert "<polyline" in experiments
 
@@ -176,3 +176,16 @@ def test_the_notebook_with_the_link_shows_the_class(tmp_path, monkeypatch, sqlit
                                                   "HTTP_X_SPELLTOWER_TEACHER": "1"})
     joined = "\n".join(texts)
     assert "Owl" in joined and "1/4" in joined and "runes.one_die" in joined
+
+
+def test_an_experiment_is_titled_from_the_catalogue(sqlite_url):
+    from towerlib.core.i18n import register
+    from widgets.record import render
+
+    store = Store(sqlite_url)
+    store.student(SPACES[0]).record_draws(DIE, [6])
+    register({"en": {"runes.one_die.experiment": "One die: how often a six?"},
+              "ru": {"runes.one_die.experiment": "Одна кость: как часто шестёрка?"}})
+    page = ClassPage(store.teacher(TeacherPage()), "ru", poll=None)
+    assert "Одна кость: как часто шестёрка?" in page.sections["experiments"].value
+    assert render.experiment_title("runes.unknown", "en") == "runes.unknown"

@@ -178,7 +178,7 @@ def test_a_student_page_appears_on_the_class_page(served, chromium):
                               timeout=APPEAR_MS)
     start = time.monotonic()
     teacher.wait_for_function("() => document.querySelector('.st-section-experiments').innerText"
-                              ".includes('40 draws from 1 students')", timeout=APPEAR_MS, polling=50)
+                              ".includes('40 draws from 1 student(s)')", timeout=APPEAR_MS, polling=50)
     rolled = time.monotonic() - start
     print(f"class page: nickname shown {named:.2f} s after the student saw 'Saved', draws {rolled:.2f} s after")
     student.click(".roll-40")

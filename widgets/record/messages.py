@@ -40,7 +40,7 @@ MESSAGES = {
         "record.page.games": "Games",
         "record.page.experiments": "Class experiments",
         "record.page.no_draws": "No draws yet. A lesson that simulates sends each student's draws here.",
-        "record.page.pooled": "{draws} draws from {students} students",
+        "record.page.pooled": "{draws} draws from {students} student(s)",
         "record.page.estimate": "Class estimate",
         "record.page.exact": "Exact answer",
         "record.page.value": "Outcome",

@@ -114,9 +114,19 @@ def estimate_plot(tally: Tally) -> str:
             f'<polyline fill="none" stroke="#1a5fb4" stroke-width="2" points="{line}"/></svg>')
 
 
+def experiment_title(name: str, lang: str) -> str:
+    """An experiment's title: the catalogue's ``<name>.experiment`` if the lesson registered
+    one (e.g. ``runes.two_dice_sum.experiment``, keyed by the game like every message), else
+    its name."""
+    try:
+        return tr(f"{name}.experiment", lang)
+    except KeyError:
+        return name
+
+
 def experiment(tally: Tally, lang: str) -> str:
     exp = tally.experiment
-    head = (f'<h4>{esc(exp.name)}</h4><p class="st-pooled">'
+    head = (f'<h4>{esc(experiment_title(exp.name, lang))}</h4><p class="st-pooled">'
             f"{esc(tr('record.page.pooled', lang, draws=tally.total, students=tally.students))}. "
             f"<b>{esc(tr('record.page.estimate', lang))}:</b> <span class=\"st-estimate\">"
             f"{esc(number(tally.estimate, lang))}</span>; "
