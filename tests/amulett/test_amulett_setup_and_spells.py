@@ -180,3 +180,30 @@ def test_bad_deals_raise_invalid_deal():
     with pytest.raises(InvalidDeal):
         new_game(players=3, deal={"colour": 1})
     check_invariants(new_game(players=6, seed=0))
+
+
+def test_a_spell_bought_this_round_produces_now_and_loses_a_stone_this_energy_phase():
+    g = make(players=3, deck=[4, 20, 21], markers=(3,))
+    play(g, "bid 3", "pass", "pass")                 # A14: Iron Vein with 3 stones
+    pass_spells(g)
+    assert g.hands[0] == [1, 1, 1, 3]
+    play(g, "pass", "pass", "pass")                  # no jewel bids; Energy phase
+    assert g.spells[0] == [[4, 2]] and g.pool[0] == 8
+
+
+def test_narration_exists_for_every_event_in_both_languages():
+    from towerlib.amulett import new_game as fresh
+    from towerlib.amulett.views import narrate, visible_event
+    import random
+    kinds = set()
+    for seed in range(6):
+        g = fresh(players=3 + seed % 4, seed=seed, start_energy=("2+2", "secret_min1", "choose2of4")[seed % 3])
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        for seat in (0, 1):
+            for e in g.events:
+                seen = visible_event(e, seat)
+                assert narrate(seen, "en") and narrate(seen, "ru")
+                kinds.add(e.kind)
+    assert len(kinds) > 25

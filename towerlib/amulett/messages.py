@@ -137,7 +137,7 @@ _EVENTS = {
     "jewel_phase_end": ("The Jewel phase ends after {areas} areas.", "Фаза камней окончена после областей: {areas}."),
     "default": ("Player {seat} cannot pay {bid} and discards every card.", "Игрок {seat} не может заплатить {bid} и сбрасывает все карты."),
     "paid": ("Player {seat} pays.", "Игрок {seat} платит."),
-    "jewel": ("Player {seat} takes a {colour} jewel from {area}.", "Игрок {seat} берёт камень ({colour}) из области {area}."),
+    "jewel": ("Player {seat} takes a jewel ({colour}) from {area}.", "Игрок {seat} берёт камень ({colour}) из области {area}."),
     "hat1": ("Player {seat} takes Hat #1.", "Игрок {seat} берёт шляпу №1."),
     "hat2": ("Player {seat} moves Hat #2 to {area}.", "Игрок {seat} переносит шляпу №2 в область {area}."),
     "hat2_stays": ("Hat #2 cannot move.", "Шляпу №2 некуда передвинуть."),
