@@ -37,7 +37,7 @@ def test_play_page_starts_and_buys_attributes(voila_page, page):
     page.click(f"{BOARD} .sc-start")
     page.wait_for_selector(f"{BOARD}.sc-playing .sc-move:visible", timeout=TIMEOUT)
     move(page, "Buy Life 2, Will 1, Focus 0, Skill 3")
-    expect(page.locator(LOG)).to_contain_text("buy")
+    expect(page.locator(LOG)).to_contain_text("Seat 1 buys Life Force 30")
     expect(page.locator(f"{BOARD} .sc-map")).to_be_visible()
 
 
@@ -46,11 +46,11 @@ def test_conjure_launch_and_a_contest_by_clicking(voila_page, page):
     move(page, "Conjure: draw 1 (F)")
     move(page, "Put back")
     move(page, "Launch spell 0.1")
-    expect(page.locator(LOG)).to_contain_text("contest_roll", timeout=TIMEOUT)      # the bot contested
-    expect(page.locator(LOG)).to_contain_text("result=small")                       # 7 + 5 against 4 + 5
+    expect(page.locator(LOG)).to_contain_text("Seat 2 contests 0.1", timeout=TIMEOUT)   # the bot contested
+    expect(page.locator(LOG)).to_contain_text("caster 7 → 12, seat 2 4 → 9: the caster wins.")
     point = page.locator(f"{BOARD} .sc-at-C")
     expect(point).to_be_enabled(timeout=TIMEOUT)                                     # the Fire path iF-C
     expect(page.locator(f"{BOARD} .sc-at-iE")).to_be_disabled()                      # no Fire path iF-iE
     point.click()
-    expect(page.locator(LOG)).to_contain_text("strike", timeout=TIMEOUT)
+    expect(page.locator(LOG)).to_contain_text("0.1 strikes at C: 3 damage to Seat 2.", timeout=TIMEOUT)
     page.locator(BOARD).screenshot(path=str(REPO / "artifacts" / "spellcaster_board_voila.png"))

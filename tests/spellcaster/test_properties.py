@@ -128,3 +128,22 @@ def test_two_worlds_look_the_same_to_the_observer():
             a.apply(action)
             b.apply(action)
     assert compared > 600
+
+
+def test_every_event_is_narrated_in_both_languages_as_each_seat_sees_it():
+    from towerlib.spellcaster.views import narrate, visible_event
+    kinds = set()
+    for seed in range(12):
+        game = None
+        for game in random_game(seed, players=2 + seed % 3, round_limit=25):
+            pass
+        for event in game.events:
+            for seat in range(game.players):
+                shown = visible_event(event, seat)
+                en, ru = narrate(shown, "en"), narrate(shown, "ru")
+                assert en and ru and en != ru and "{" not in en + ru
+                if seat != event.seat and "secret" in event.data:
+                    for card in event.data["secret"].get("cards", []) or [event.data["secret"].get("card")]:
+                        assert f"({card}" not in en            # a hidden card never reaches another seat's log
+            kinds.add(event.kind)
+    assert {"contest_roll", "strike", "step", "launch", "place", "draw", "return"} <= kinds

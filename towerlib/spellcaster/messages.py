@@ -84,4 +84,58 @@ _BOTS = {
 EN.update({f"spellcaster.bot.{k}": v[0] for k, v in _BOTS.items()})
 RU.update({f"spellcaster.bot.{k}": v[1] for k, v in _BOTS.items()})
 
+#: Narration of events (:func:`towerlib.spellcaster.views.narrate`); {who} is the acting seat.
+_EVENTS = {
+    "buy": ("{who} buys Life Force {life}, Will {will}, Focus {focus}, Skill {skill}.",
+            "{who}: Жизненная сила {life}, Воля {will}, Фокус {focus}, Мастерство {skill}."),
+    "draw": ("{who} draws from {decks} (option {option}){cards}.", "{who} берёт из колод {decks} (вариант {option}){cards}."),
+    "place_A": ("{who} plays {card} face up into slot {slot}, {section}; the others go back on {returned}.",
+                "{who} кладёт {card} открыто в ячейку {slot}, {section}; остальные возвращаются на {returned}."),
+    "place_B": ("{who} plays a face-down {element} card{card} into slot {slot}, {section}.",
+                "{who} кладёт закрытую карту {element}{card} в ячейку {slot}, {section}."),
+    "putback_A": ("{who} finds no card that fits; all go back on {decks}.", "{who}: ни одна карта не подходит; все возвращаются на {decks}."),
+    "putback_B": ("{who} puts {cards} back face up.", "{who} возвращает {cards} открыто."),
+    "rest": ("{who} rests: +{gain}, Life Force {life}.", "{who} отдыхает: +{gain}, Жизненная сила {life}."),
+    "move": ("{who} moves from {frm} to {to_point}.", "{who} переходит из {frm} в {to_point}."),
+    "end": ("{who} ends the turn.", "{who} заканчивает ход."),
+    "return_up": ("{who} returns {cards} face up.", "{who} возвращает {cards} открыто."),
+    "return_down": ("{who} returns cards face down to {decks}{cards}.", "{who} возвращает карты закрыто в {decks}{cards}."),
+    "round": ("Round {round}.", "Раунд {round}."),
+    "turn": ("{who}'s turn: {ap} actions.", "Ход: {who}, действий: {ap}."),
+    "lapse": ("{who} did not take the free launch of {spell}.", "{who} не воспользовался бесплатным запуском {spell}."),
+    "game_over": ("The game is over.", "Игра окончена."),
+    "launch": ("{who} launches {spell} from {point}; Motion {motion}.", "{who} запускает {spell} из {point}; Движение {motion}."),
+    "launch_free": ("{who} launches {spell} free and uncontested.", "{who} запускает {spell} бесплатно и без состязаний."),
+    "contest": ("{who} contests {spell}.", "{who} оспаривает {spell}."),
+    "decline": ("{who} lets {spell} pass.", "{who} пропускает {spell}."),
+    "contest_roll": ("Contest over {spell}: caster {caster_die} → {caster_total}, seat {opp_seat} {opp_die} → {opp_total}: {outcome}.",
+                     "Состязание за {spell}: заклинатель {caster_die} → {caster_total}, место {opp_seat} {opp_die} → {opp_total}: {outcome}."),
+    "outcome.big": ("the caster wins big", "крупная победа заклинателя"),
+    "outcome.small": ("the caster wins", "победа заклинателя"),
+    "outcome.locked": ("locked", "затяжка"),
+    "outcome.broken": ("the spell is broken", "заклинание разрушено"),
+    "broken": ("Spell {spell} is broken.", "Заклинание {spell} разрушено."),
+    "locked": ("Spell {spell} is locked in a contest.", "Заклинание {spell} в затяжном состязании."),
+    "captured": ("{who} captures {spell}.", "{who} захватывает {spell}."),
+    "familiar": ("A familiar of {spell} appears on {point}.", "Фамильяр {spell} появляется в {point}."),
+    "still_locked": ("{spell} stays locked.", "{spell} остаётся в затяжке."),
+    "withdraw": ("{who} withdraws from {spell}.", "{who} отступает от {spell}."),
+    "control": ("{who} controls {spell}.", "{who} ведёт {spell}."),
+    "abandon": ("{who} abandons {spell}: it goes wild.", "{who} бросает {spell}: оно дичает."),
+    "rewild": ("{spell} is wild again.", "{spell} снова дикое."),
+    "capture": ("{who} tries to capture {spell}: {die} → {total}.", "{who} пытается захватить {spell}: {die} → {total}."),
+    "stuck": ("{spell} finds no {colour} path at {point}; its move ends.", "{spell} не находит пути {colour} в {point}; движение окончено."),
+    "step": ("{spell} moves {frm} → {to_point} ({colour}).", "{spell} движется {frm} → {to_point} ({colour})."),
+    "strike": ("{spell} strikes at {point}: {damage} damage to {struck}.", "{spell} бьёт в {point}: {damage} урона ({struck})."),
+    "retire": ("{who} is exhausted and retires.", "{who} обессилел и выбывает."),
+    "wild_start": ("Wild spells move: {spells}.", "Движутся дикие заклинания: {spells}."),
+    "wild_end": ("The wild spells have moved.", "Дикие заклинания сдвинулись."),
+    "pick": ("{who} moves wild {spell} (card {card}).", "{who} двигает дикое {spell} (карта {card})."),
+    "pass": ("{who} passes.", "{who} пасует."),
+    "name": ("{who} names seat {named_seat}.", "{who} называет место {named_seat}."),
+    "seat": ("Seat {n}", "Место {n}"),
+}
+EN.update({f"spellcaster.event.{k}": v[0] for k, v in _EVENTS.items()})
+RU.update({f"spellcaster.event.{k}": v[1] for k, v in _EVENTS.items()})
+
 register({"en": EN, "ru": RU})

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
+from ..core.i18n import tr
 from .data import ELEMENTS, action_points
 
 if TYPE_CHECKING:
@@ -135,3 +136,34 @@ def build_view(game: "SpellCasterGame", seat: int, log: bool = True) -> dict[str
         "legal": [str(a) for a in game.legal_actions()] if current == seat else [],
         "log": [visible_event(e, seat) for e in game.events[-LOG_LENGTH:]] if log else None,
     }
+
+
+#: Event kinds whose text depends on one of their fields.
+_VARIANT = {"place": "option", "putback": "option", "return": "face"}
+
+
+def narrate(event: dict[str, Any], lang: str = "en") -> str:
+    """One line of the log, in ``lang``, from an event as a seat sees it (:func:`visible_event`)."""
+    kind = event["kind"]
+    data = {k: v for k, v in event.items() if k not in ("kind", "seat")}
+    if kind in _VARIANT:
+        kind = f"{kind}_{data.get(_VARIANT[kind])}"
+    elif kind == "launch" and data.get("free"):
+        kind = "launch_free"
+    seat = event["seat"]
+    params: dict[str, Any] = {"who": "" if seat is None else tr("spellcaster.event.seat", lang, n=seat + 1)}
+    for key, value in data.items():
+        params[key] = ", ".join(map(str, value)) if isinstance(value, list) else value
+    if kind == "strike":
+        params["struck"] = ", ".join(tr("spellcaster.event.seat", lang, n=q + 1) for q in data["struck"])
+    if kind == "contest_roll":
+        params["outcome"] = tr(f"spellcaster.event.outcome.{data['result']}", lang)
+        params["opp_seat"] = data["opp"] + 1
+    if kind == "name":
+        params["named_seat"] = data["named"] + 1
+    if kind in ("draw", "place_B", "return_down"):          # a card only its owner sees
+        cards = data.get("cards", data.get("card"))
+        params["cards" if kind != "place_B" else "card"] = f" ({', '.join(cards) if isinstance(cards, list) else cards})" if cards else ""
+    params.setdefault("card", "")
+    params.setdefault("cards", "")
+    return tr(f"spellcaster.event.{kind}", lang, **params)

@@ -12,6 +12,7 @@ from towerlib.core.i18n import tr
 from towerlib.spellcaster.data import COORDS, ELEMENTS, LINKS, PATHS, POINT_NAMES, POINTS
 from towerlib.spellcaster.inference import expected_damage
 from towerlib.spellcaster.probability import capture_chance, contest_table, locked_chain, reach
+from towerlib.spellcaster.views import narrate
 
 ELEMENT_COLOURS = {"F": "#d32f2f", "E": "#388e3c", "W": "#1976d2", "A": "#9e9e9e"}
 SEAT_COLOURS = ("#f9a825", "#8e24aa", "#00897b", "#e64a19")
@@ -184,13 +185,9 @@ def odds(view: Mapping[str, Any], lang: str) -> str:
     return "<ul class='sc-odds'>" + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>"
 
 
-def log_html(view: Mapping[str, Any]) -> str:
-    """The latest events, newest first (kinds and public details only)."""
-    rows = []
-    for e in reversed((view["log"] or [])[-20:]):
-        details = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("kind", "seat"))
-        who = "" if e["seat"] is None else f"{e['seat'] + 1}: "
-        rows.append(f"<li>{escape(who + e['kind'])} <small>{escape(details)}</small></li>")
+def log_html(view: Mapping[str, Any], lang: str) -> str:
+    """The latest events, newest first, narrated in ``lang`` from the student's view."""
+    rows = [f"<li>{escape(narrate(e, lang))}</li>" for e in reversed((view["log"] or [])[-20:])]
     return "<ol class='sc-log'>" + "".join(rows) + "</ol>"
 
 
