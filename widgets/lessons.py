@@ -29,7 +29,7 @@ from . import lesson_messages as _lesson_messages  # noqa: F401  (registers the 
 from .exercises import Exercise, decimal, decimals_for, format_number
 
 __all__ = ["Exercise", "LiveRun", "Tournament", "bot_entry", "convergence_figure", "convergence_plot", "copy_game",
-           "decimal", "engine_deals", "legend_outside", "new_figure", "num", "page_language", "pct",
+           "decimal", "engine_deals", "later", "legend_outside", "new_figure", "num", "page_language", "pct",
            "play_page_links", "pmf_figure", "pmf_plot", "prob", "say", "show", "spell", "table", "tournament_run",
            "when_language_known", "whole"]
 
@@ -256,6 +256,41 @@ def markdown_html(text: str) -> str:
         else:
             out.append(f"<p>{inline(' '.join(lines))}</p>")
     return "\n".join(out)
+
+
+def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
+    """Text and a figure that take a moment to compute (a sympy derivation, a matplotlib plot),
+    drawn in a thread once the page has rendered, so the page opens at once.
+
+    ``render()`` returns ``(markdown, figure or None)``; the returned widget shows them when
+    they are ready (or the error, if ``render`` fails). ``widget.done`` is a threading.Event.
+    """
+    import threading
+
+    import ipywidgets as ipw
+
+    text = ipw.HTML("…")
+    text.add_class("lesson-later-text")
+    image = ipw.Image(format="png", layout=ipw.Layout(display="none", max_width="100%"))
+    image.add_class("lesson-later-plot")
+    box = ipw.VBox([text, image])
+    box.add_class("lesson-later")
+    box.done = threading.Event()
+
+    def work() -> None:
+        try:
+            markdown, fig = render()
+            if fig is not None:
+                image.value = png(fig)
+                image.layout.display = None
+            text.value = markdown_html(markdown)
+        except Exception as err:  # shown on the page: a thread's exception would vanish
+            text.value = markdown_html(tr("lesson.run.failed", lang, error=f"{type(err).__name__}: {err}"))
+        finally:
+            box.done.set()
+
+    threading.Thread(target=work, name="lesson-later", daemon=True).start()
+    return box
 
 
 class LiveRun:

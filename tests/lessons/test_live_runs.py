@@ -113,3 +113,38 @@ def test_plot_legends_sit_outside_the_axes():
     legend = ax.get_legend().get_window_extent()
     assert legend.x0 >= ax.get_window_extent().x1, "the legend covers the plot"
     assert ax.get_ylim()[0] < 0 < 0.01 and ax.get_xlim()[1] == 200     # a line at 0 stays visible
+
+
+@pytest.mark.parametrize("path", [NOTEBOOKS / "abracada" / "02_counting_stones.ipynb",
+                                  NOTEBOOKS / "abracada" / "ru" / "03_what_do_i_hold.ipynb"],
+                         ids=["sympy-en", "round-plot-ru"])
+def test_slow_text_and_plots_are_drawn_after_the_page_opens(path, monkeypatch):
+    import widgets.lessons as lessons
+
+    boxes = []
+    original = lessons.later
+
+    def spy(render, lang="en"):
+        box = original(render, lang)
+        boxes.append(box)
+        return box
+
+    monkeypatch.setattr(lessons, "later", spy)
+    run_lesson(path)
+    assert len(boxes) == 1
+    assert boxes[0].done.wait(120)
+    text = boxes[0].children[0].value
+    assert text != "…" and "error" not in text.lower() and "ошибк" not in text.lower(), text
+    if "03_" in path.name:
+        assert bytes(boxes[0].children[1].value).startswith(b"\x89PNG") and "Бот" not in text
+
+
+def test_later_reports_a_failure_on_the_page():
+    from widgets.lessons import later
+
+    def broken():
+        raise RuntimeError("no sympy here")
+
+    box = later(broken, "ru")
+    assert box.done.wait(10)
+    assert "no sympy here" in box.children[0].value and "ошибкой" in box.children[0].value
