@@ -6,6 +6,7 @@ of a message from the page (see ``widget_page``).
 from __future__ import annotations
 
 import random
+from html import escape
 
 import pytest
 import towerlib.spellcaster as spellcaster
@@ -163,3 +164,16 @@ def test_setup_form_starts_a_game_with_bots_and_resumes(tmp_path):
     again = SpellCasterBoard(players=2, seat=0, bot_delay=0, saves_dir=str(tmp_path))
     click(again._form.resume)
     assert again.game.to_json() == snapshot and again.seat == 1
+
+
+def test_teacher_mode_shows_the_bots_reasons_and_the_hidden_cards():
+    game = hidden_position()
+    board = board_for(game, bots="planner")
+    board._enable_teacher()
+    board._student_action("end")                                 # the planner bot takes its turn
+    assert board._reasons, "the bot moved"
+    assert "W5" in board._t_reveal.value                         # the teacher sees the face-down card
+    assert all(escape(r.render("en")) in board._t_reasons.value for _, _, r in board._reasons[-3:])
+    plain = board_for(hidden_position(), bots="planner")
+    plain._student_action("end")
+    assert ">W5<" not in " ".join(tree_states(plain))            # without the link nothing of it is synced
