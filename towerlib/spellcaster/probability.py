@@ -217,9 +217,11 @@ def mat_pow(a: Sequence[Sequence[int]], k: int) -> Matrix:
     return result
 
 
-def walk_counts(element: str, k: int) -> Matrix:
-    """(A_element)^k: entry [i][j] counts the walks of k steps along ``element`` paths from i to j."""
-    return mat_pow(adjacency(element), k)
+@lru_cache(maxsize=None)
+def walk_counts(element: str, k: int) -> tuple[tuple[int, ...], ...]:
+    """(A_element)^k: entry [i][j] counts the walks of k steps along ``element`` paths from i to j
+    (cached: a Motion card has one of four colours and a value of 1, 3 or 5)."""
+    return tuple(map(tuple, mat_pow(adjacency(element), k)))
 
 
 def sequence_walks(motion: Iterable[str]) -> Matrix:
