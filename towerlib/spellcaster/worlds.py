@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from typing import Any
 
 from ..core.rng import MAX_SEED, GameRandom
 from ..core.worlds import TwoWorlds
