@@ -39,7 +39,14 @@ class Action:
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join((self.verb,) + self.args) if self.args else self.verb
+        # Save files write every action's text again and again, so the text is kept with the
+        # fields it was made from (a copy with a field replaced makes its own text afresh).
+        cached = self.__dict__.get("_text")
+        if cached is not None and cached[0] is self.verb and cached[1] is self.args:
+            return cached[2]
+        text = " ".join((self.verb,) + self.args) if self.args else self.verb
+        object.__setattr__(self, "_text", (self.verb, self.args, text))
+        return text
 
     def __lt__(self, other: "Action") -> bool:
         return (self.verb, self.args) < (other.verb, other.args)

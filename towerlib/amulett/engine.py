@@ -326,6 +326,7 @@ class AmulettGame(GameBase):
         while self.pending is None and self.phase != "over":
             step = self.todo.pop(0)
             getattr(self, "_step_" + step[0])(*step[1:])
+        self.legal_actions()        # now, so that asking for a view later never changes the engine
 
     def _snapshot(self) -> dict[str, Any]:
         return {

@@ -94,6 +94,7 @@ def redeal(game: AmulettGame, seat: int, rng: random.Random) -> AmulettGame:
     _redeal_hands(world, seat, view, rng)
     _forget_secrets(world, seat)
     world._legal = None
+    world.legal_actions()
     return world
 
 
