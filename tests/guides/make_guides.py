@@ -1,0 +1,179 @@
+"""Writes the four guide notebooks (run once by hand: ``python tests/guides/make_guides.py``).
+
+Kept beside the guide tests so the notebooks' code is reviewable as Python; the notebooks are
+committed clean (no outputs)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[2] / "notebooks"
+
+HEAD = {
+    "abracada": "# Teacher's guide · Abracada...What? · Пособие для учителя",
+    "runes": "# Teacher's guide · Spell Runes · Пособие для учителя",
+    "amulett": "# Teacher's guide · Das Amulett · Пособие для учителя",
+    "spellcaster": "# Teacher's guide · SpellCaster · Пособие для учителя",
+}
+
+ANSWERS = {
+    "abracada": '''\
+# guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.
+import json
+from math import ceil
+
+import towerlib.abracada as abracada
+from towerlib import stats
+from towerlib.abracada import rules
+from towerlib.abracada.deduction import deduce
+
+GAME = "abracada"
+SEED = 1
+# The class position: 4 players, seat 0 (no 5 in its hand) sees the three other hands.
+DEAL = abracada.complete_deal(hands=[[3, 6, 7, 8, 2], [8, 8, 7, 6, 4], [5, 5, 6, 7, 1], [8, 4, 6, 7, 5]])
+position = abracada.new_game(4, seed=SEED, deal=DEAL)
+before = deduce(position.view(0))
+failed = abracada.new_game(4, seed=SEED, deal=DEAL)
+failed.apply("cast 5")                         # seat 0 holds no 5: the cast fails
+after = deduce(failed.view(0))
+SEEN_DRINKS = sum(hand.count(8) for hand in DEAL["hands"][1:])
+FIVE = abracada.complete_deal(hands=[[8, 8, 8, 8, 8], [7, 7, 7, 7, 7], [6, 6, 6, 6, 6], [5, 5, 5, 5, 5], [4, 4, 4, 4, 3]])
+WINS, GAMES, TARGET = 612, 900, 0.02
+
+EXERCISES = {
+    "01_meet_the_tower": [
+        ("total_stones", rules.TOTAL_STONES, {}),
+        ("pile_4p", len(abracada.new_game(4, seed=SEED).pile), {}),
+    ],
+    "02_counting_stones": [
+        ("dragon_5p", deduce(abracada.new_game(5, seed=SEED, deal=FIVE).view(0)).p_at_least_one(1), {}),
+        ("drink_4p", before.p_at_least_one(8), {"seen": SEEN_DRINKS}),
+    ],
+    "03_what_do_i_hold": [
+        ("after_fail", after.p_at_least_one(8), {}),
+    ],
+    "04_which_spell_now": [
+        ("sweet_dream", stats.capped_gain(rules.DEFAULT_DIE, rules.MAX_LIFE - 4),
+         {"die": ", ".join(map(str, rules.DEFAULT_DIE))}),
+        ("dragon_self_ko", stats.at_least_chance(rules.D6, 2), {}),
+    ],
+    "05_let_the_bots_play": [
+        ("half_width", stats.half_width(WINS / GAMES, GAMES), {"wins": WINS, "games": GAMES}),
+        ("games_needed", ceil((stats.z_value(0.95) * 0.5 / TARGET) ** 2), {"pct": round(100 * TARGET)}),
+    ],
+}
+RULES_PARAMS = {"lo": abracada.PLAYERS.start, "hi": abracada.PLAYERS.stop - 1, "stones": rules.TOTAL_STONES,
+                "life": rules.MAX_LIFE, "points": rules.WINNING_SCORE}
+DEAL_JSON = json.dumps(DEAL)
+''',
+    "runes": '''\
+# guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.
+import towerlib.runes as runes
+from towerlib.runes import duel, policy
+from towerlib.runes.data import HOUSE_MAX_HEALTH
+from towerlib.runes.probability import best_hold, p_counter, p_roll
+
+GAME = "runes"
+EXERCISES = {
+    "01_dice_duel_odds": [
+        ("quantum", p_roll("quantum"), {}),
+        ("chain_hold", best_hold((1, 2, 3, 5, 5), "chain", 1)[1], {}),
+        ("counter_4", 1 - p_counter(4), {}),
+    ],
+    "02_hold_or_reroll": [
+        ("quantum_3", policy.p_within_rule("quantum", "most_common", 3), {}),
+        ("familiar_hold", best_hold((1, 1, 3, 4, 6), "familiar", 1)[1], {}),
+        ("chain_all", 1 - (1 - p_roll("chain")) ** 3, {}),
+    ],
+    "03_who_wins_the_duel": [
+        ("hit_cryo", duel.hit_chance(3, 1), {}),
+        ("first", duel.p_first("chronomancer", "pyromancer"), {}),
+        ("damage_5", 2 * duel.hit_chance(5), {}),
+    ],
+}
+RULES_PARAMS = {"lo": runes.PLAYERS.start, "hi": runes.PLAYERS.stop - 1, "health": HOUSE_MAX_HEALTH}
+DEAL_JSON = None                                 # a seeded game has no deal to paste: use a save
+''',
+    "amulett": '''\
+# guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.
+# Das Amulett has no lesson notebooks yet: the plan is three topics of RULES.md 3.5, run from the board.
+import towerlib.amulett as amulett
+from towerlib.amulett import probability, rules
+
+GAME = "amulett"
+MARKERS = probability.marker_distribution()
+EXERCISES = {
+    "markers": [
+        ("marker_mean", probability.mean(MARKERS), {}),
+        ("marker_var", probability.variance(MARKERS), {}),
+    ],
+    "bag": [
+        ("two_same", probability.p_two_same_colour(), {}),
+    ],
+    "collector": [
+        ("seven_colours", probability.expected_draws_for_colours(rules.WIN_COLOURS), {"colours": rules.WIN_COLOURS}),
+    ],
+}
+RULES_PARAMS = {"lo": amulett.PLAYERS.start, "hi": amulett.PLAYERS.stop - 1, "colours": rules.WIN_COLOURS,
+                "jewels": rules.WIN_JEWELS}
+DEAL_JSON = None                                 # a save from the board is the way to set a position
+''',
+    "spellcaster": '''\
+# guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.
+import towerlib.spellcaster as spellcaster
+from towerlib.spellcaster.data import POINT_NAMES
+from towerlib.spellcaster.probability import LockedChain, contest_table, reach, walk_counts
+
+GAME = "spellcaster"
+EQUAL = LockedChain(3, 3)                         # a lock between equal numbers of unplayed Will tokens
+CENTRE = POINT_NAMES.index("C")
+EXERCISES = {
+    "01_two_d10s": [
+        ("big_equal", contest_table(3, 3)["big"], {}),
+        ("broken_plus2", contest_table(5, 3)["broken"], {}),
+    ],
+    "02_locked": [
+        ("lock_rolls", EQUAL.expected_rolls, {}),
+        ("lock_caster", EQUAL.caster_wins, {}),
+        ("lock_two", EQUAL.resolved_within(2), {}),
+    ],
+    "03_walking_on_colours": [
+        ("fire_walks", walk_counts("F", 2)[CENTRE][CENTRE], {}),
+        ("water_reach", len(reach("C", ["W1"])[0]), {}),
+    ],
+}
+RULES_PARAMS = {"lo": spellcaster.PLAYERS.start, "hi": spellcaster.PLAYERS.stop - 1, "points": len(POINT_NAMES)}
+DEAL_JSON = None                                 # a seeded game has no deal to paste: use a save
+''',
+}
+
+SHOW = '''\
+# The guide, in the page's language (?lang=ru) with a language toggle.
+from widgets.guide_messages import show
+
+show(GAME, EXERCISES, RULES_PARAMS, DEAL_JSON)
+'''
+
+
+def write(game: str) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.nbformat_minor = 4
+    nb.metadata = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                   "language_info": {"name": "python"}, "title": HEAD[game].lstrip("# ")}
+    nb.cells = [nbformat.v4.new_markdown_cell(HEAD[game]), nbformat.v4.new_code_cell(ANSWERS[game]),
+                nbformat.v4.new_code_cell(SHOW)]
+    for cell in nb.cells:
+        cell.pop("id", None)
+    path = ROOT / game / "guide.ipynb"
+    nbformat.write(nb, path, version=4)
+    return path
+
+
+if __name__ == "__main__":
+    import sys
+
+    # By default only games whose folder exists (Das Amulett's has neither play page nor lessons yet, and a
+    # folder holding only a guide is not in the gallery); name games on the command line to force them.
+    for name in sys.argv[1:] or [g for g in HEAD if (ROOT / g).is_dir()]:
+        print(write(name))

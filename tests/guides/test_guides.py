@@ -1,0 +1,258 @@
+"""The teachers' guides: every answer they print equals an independent computation (enumeration,
+a direct formula, or simulation), every lesson of the game is in the plan, and both languages
+render the same sections.
+
+The guides' own code runs here exactly as the notebook runs it (its answers cell, executed from
+the committed notebook); nbval runs each whole notebook (``pytest notebooks/<game>/guide.ipynb``).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+from collections import Counter
+from fractions import Fraction
+from math import comb, sqrt
+from pathlib import Path
+from statistics import NormalDist
+
+import pytest
+
+from widgets import guide_messages as gm
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+#: The games with a guide. Das Amulett's guide waits for its play page or lessons: the gallery lists a
+#: game's folder (and its guide) only then, and the browser test wants every notebook linked.
+GAMES = tuple(g for g in ("abracada", "runes", "amulett", "spellcaster") if (NOTEBOOKS / g / "guide.ipynb").exists())
+
+
+def test_the_guides_are_there():
+    assert {"abracada", "runes", "spellcaster"} <= set(GAMES)
+
+
+def guide_cells(game: str) -> list[str]:
+    nb = json.loads((NOTEBOOKS / game / "guide.ipynb").read_text(encoding="utf-8"))
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+_RUNS: dict[str, dict] = {}
+
+
+def run_guide(game: str) -> dict:
+    """The guide's answers cell, run as the notebook runs it (its namespace)."""
+    if game not in _RUNS:
+        namespace: dict = {}
+        answers = [cell for cell in guide_cells(game) if cell.startswith("# guide: answers")]
+        assert len(answers) == 1, "a guide has exactly one answers cell"
+        exec(compile(answers[0], f"{game}/guide.ipynb", "exec"), namespace)
+        _RUNS[game] = namespace
+    return _RUNS[game]
+
+
+def answers(game: str) -> dict:
+    return {key: value for items in run_guide(game)["EXERCISES"].values() for key, value, _ in items}
+
+
+def render(game: str, lang: str) -> list[tuple[str, str]]:
+    ns = run_guide(game)
+    return gm.sections(game, lang, ns["EXERCISES"], ns["RULES_PARAMS"], ns["DEAL_JSON"])
+
+
+# ----- structure and languages -------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_the_plan_covers_every_lesson_in_order(game):
+    stems = [p.stem for p in sorted((NOTEBOOKS / game).glob("[0-9]*.ipynb"))]
+    planned = list(run_guide(game)["EXERCISES"])
+    if stems:
+        assert planned == stems, "the guide's plan must list the game's lessons, in order"
+    else:                                      # no lessons yet: planned topics, each titled in the catalogue
+        for stem in planned:
+            assert gm.tr(f"guide.{game}.title.{stem}", "en") != gm.tr(f"guide.{game}.title.{stem}", "ru")
+    assert all(run_guide(game)["EXERCISES"][stem] for stem in planned), "every lesson has exercises"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_both_languages_render_the_same_sections(game):
+    en, ru = render(game, "en"), render(game, "ru")
+    assert [k for k, _ in en] == [k for k, _ in ru] == list(gm.SECTIONS)
+    for (key, text_en), (_, text_ru) in zip(en, ru):
+        for pattern in (r"^#+ ", r"^\d+\. ", r"^\* ", r"\]\(", r"```"):
+            assert len(re.findall(pattern, text_en, re.M)) == len(re.findall(pattern, text_ru, re.M)), (key, pattern)
+        assert text_en != text_ru
+        assert "{" not in text_en.replace("{\"", "") and "{" not in text_ru.replace("{\"", ""), "unfilled placeholder"
+        letters = [c for c in text_ru if c.isalpha()]
+        assert sum("а" <= c.lower() <= "я" or c in "ёЁ" for c in letters) / len(letters) > 0.6, key
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_answer_is_printed_and_every_link_exists(game, lang):
+    text = "\n".join(body for _, body in render(game, lang))
+    for key, value in answers(game).items():
+        assert f"**{gm.answer_text(value, lang)}**" in text, key
+    for href in re.findall(r"\]\(([^)]+)\)", text):
+        target = (NOTEBOOKS / game / href.split("?")[0]).resolve()
+        assert target.exists(), href
+        if lang == "ru" and href.startswith(("0", "ru/")):
+            assert href.startswith("ru/") or not (NOTEBOOKS / game / "ru").exists(), href
+
+
+def test_a_long_fraction_is_shown_as_a_decimal_in_the_language():
+    value = Fraction(1349042192762933, 130392970083090)
+    assert gm.answer_text(value, "en") == "10.346" and gm.answer_text(value, "ru") == "10,346"
+    assert gm.answer_text(Fraction(5, 16), "ru") == "5/16 ≈ 0,312"
+
+
+def test_the_class_section_names_the_games_own_board():
+    for game in GAMES:
+        body = dict(render(game, "en"))["class"]
+        assert f"`{game}/play.ipynb`" in body and "?teacher=" in body
+
+
+def test_the_abracada_deal_is_one_the_engine_accepts_and_matches_the_exercises():
+    import towerlib.abracada as abracada
+
+    ns = run_guide("abracada")
+    deal = json.loads(ns["DEAL_JSON"])
+    game = abracada.new_game(4, deal=deal)
+    assert [list(h) for h in game.hands] == deal["hands"] == [list(h) for h in ns["DEAL"]["hands"]]
+
+
+# ----- Abracada: answers against enumeration ----------------------------------------------------
+def p_hold_at_least_one(hidden: list[int], value: int, hand: int = 5) -> Fraction:
+    """Brute force: every hand of ``hand`` of the hidden stones is equally likely."""
+    hits = total = 0
+    for combo in itertools.combinations(range(len(hidden)), hand):
+        total += 1
+        hits += any(hidden[i] == value for i in combo)
+    return Fraction(hits, total)
+
+
+def test_abracada_answers():
+    ns, got = run_guide("abracada"), answers("abracada")
+    stones = [v for v in range(1, 9) for _ in range(v)]
+    assert got["total_stones"] == len(stones) == 36
+    assert got["pile_4p"] == 36 - 4 * 5 - 4
+    others = [v for hand in ns["DEAL"]["hands"][1:] for v in hand]
+    hidden = list((Counter(stones) - Counter(others)).elements())
+    assert got["drink_4p"] == p_hold_at_least_one(hidden, 8)
+    assert got["after_fail"] == p_hold_at_least_one([v for v in hidden if v != 5], 8)   # a failed 5: no 5 held
+    assert got["after_fail"] > got["drink_4p"]
+    five_others = [v for hand in ns["FIVE"]["hands"][1:] for v in hand]
+    assert 1 not in five_others
+    assert got["dragon_5p"] == p_hold_at_least_one(list((Counter(stones) - Counter(five_others)).elements()), 1)
+    assert got["sweet_dream"] == Fraction(sum(min(2, f) for f in (1, 1, 2, 2, 3, 3)), 6)
+    assert got["dragon_self_ko"] == Fraction(sum(f >= 2 for f in range(1, 7)), 6)
+    z, p = NormalDist().inv_cdf(0.975), 612 / 900
+    assert got["half_width"] == pytest.approx(z * sqrt(p * (1 - p) / 900), rel=1e-9)
+    assert got["games_needed"] == next(n for n in itertools.count(1) if z * sqrt(0.25 / n) <= 0.02)
+
+
+# ----- Spell Runes --------------------------------------------------------------------------------
+ROLLS = list(itertools.product(range(1, 7), repeat=5))
+
+
+def is_chain(dice) -> bool:
+    return sorted(dice) in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6])
+
+
+def has_kind(dice, n: int) -> bool:
+    return max(Counter(dice).values()) >= n
+
+
+def best_one_reroll(dice, wins) -> Fraction:
+    """Brute force: every subset of dice to keep, every outcome of the re-rolled ones."""
+    best = Fraction(0)
+    for keep in itertools.product((0, 1), repeat=5):
+        kept = [d for d, k in zip(dice, keep) if k]
+        outcomes = list(itertools.product(range(1, 7), repeat=5 - len(kept)))
+        best = max(best, Fraction(sum(wins(kept + list(o)) for o in outcomes), len(outcomes)))
+    return best
+
+
+def test_runes_answers():
+    got = answers("runes")
+    assert got["quantum"] == Fraction(sum(has_kind(r, 5) for r in ROLLS), len(ROLLS))
+    assert got["chain_hold"] == best_one_reroll((1, 2, 3, 5, 5), is_chain)
+    assert got["familiar_hold"] == best_one_reroll((1, 1, 3, 4, 6), lambda d: has_kind(d, 3))
+    p_chain = Fraction(sum(map(is_chain, ROLLS)), len(ROLLS))
+    assert got["chain_all"] == 1 - (1 - p_chain) ** 3
+    # the counter die d stops a pair of v when d + bonus > v (ties go to the caster with equal grades)
+    assert got["counter_4"] == Fraction(sum(d <= 4 for d in range(1, 7)), 6)
+    assert got["hit_cryo"] == Fraction(sum(d + 1 <= 3 for d in range(1, 7)), 6)
+    assert got["damage_5"] == 2 * Fraction(sum(d <= 5 for d in range(1, 7)), 6)
+    assert got["first"] == Fraction(sum(a + 1 >= b for a in range(1, 7) for b in range(1, 7)), 36)
+
+
+def test_runes_most_common_policy_by_simulation():
+    """Keep the most common value, re-roll the rest, up to two re-rolls (RULES.md 2.5 gives 4.603%)."""
+    got, rng, trials, hits = answers("runes")["quantum_3"], random.Random(15), 40_000, 0
+    for _ in range(trials):
+        dice = [rng.randint(1, 6) for _ in range(5)]
+        for _ in range(2):
+            if has_kind(dice, 5):
+                break
+            value, n = Counter(dice).most_common(1)[0]
+            dice = [value] * n + [rng.randint(1, 6) for _ in range(5 - n)]
+        hits += has_kind(dice, 5)
+    sigma = sqrt(float(got) * (1 - float(got)) / trials)
+    assert abs(hits / trials - float(got)) < 4 * sigma
+    assert float(got) == pytest.approx(0.04603, abs=5e-5)
+
+
+# ----- SpellCaster -------------------------------------------------------------------------------
+def contest(caster_tokens: int, opponent_tokens: int) -> dict[str, Fraction]:
+    """RULES.md 4.2 rule 15 by enumerating both d10s."""
+    out = Counter()
+    for a in range(1, 11):
+        for b in range(1, 11):
+            d = a + caster_tokens - b - opponent_tokens
+            out["big" if d >= 4 else "small" if d >= 2 else "broken" if d <= -5 else "locked"] += 1
+    return {k: Fraction(v, 100) for k, v in out.items()}
+
+
+# RULES.md 4.4, board SC-13: the centre's links and their path colours.
+CENTRE_LINKS = {"iF": "FEA", "iE": "FEW", "iW": "EWA", "iA": "FWA", "mFE": "FE", "mEW": "EW", "mWA": "WA", "mAF": "FA"}
+
+
+def test_spellcaster_answers():
+    got = answers("spellcaster")
+    assert got["big_equal"] == contest(3, 3)["big"]
+    assert got["broken_plus2"] == contest(5, 3)["broken"]
+    equal = contest(3, 3)
+    lock = equal["locked"]
+    # each Continue roll ends the lock with probability 1 - lock: E[rolls] = sum of n * P(exactly n rolls)
+    series = sum(n * float(lock) ** (n - 1) * float(1 - lock) for n in range(1, 2000))
+    assert float(got["lock_rolls"]) == pytest.approx(series, abs=1e-12)
+    assert got["lock_caster"] == (equal["big"] + equal["small"]) / (1 - lock)
+    assert got["lock_two"] == 1 - lock ** 2
+    assert got["fire_walks"] == sum("F" in colours for colours in CENTRE_LINKS.values())
+    assert got["water_reach"] == sum("W" in colours for colours in CENTRE_LINKS.values())
+
+
+# ----- Das Amulett -------------------------------------------------------------------------------
+BAG = {"red": 7, "yellow": 7, "green": 7, "clear": 7, "white": 4, "darkblue": 4, "lightblue": 4, "gray": 4,
+       "orange": 4, "brown": 4}                                     # RULES.md 3.1: 52 jewels
+
+
+@pytest.mark.skipif("amulett" not in GAMES, reason="no Das Amulett guide in notebooks/amulett/ yet")
+def test_amulett_answers():
+    got = answers("amulett")
+    markers = (3, 4, 4, 5, 5, 6)                                    # RULES.md 3.5
+    mean = Fraction(sum(markers), len(markers))
+    assert got["marker_mean"] == mean
+    assert got["marker_var"] == sum((Fraction(m) - mean) ** 2 for m in markers) / len(markers)
+    jewels = [c for c, n in BAG.items() for _ in range(n)]
+    pairs = list(itertools.combinations(range(len(jewels)), 2))
+    assert got["two_same"] == Fraction(sum(jewels[i] == jewels[j] for i, j in pairs), len(pairs))
+    rng, trials, total = random.Random(7), 20_000, 0
+    for _ in range(trials):
+        rng.shuffle(jewels)
+        seen: set[str] = set()
+        for n, colour in enumerate(jewels, start=1):
+            seen.add(colour)
+            if len(seen) == 7:
+                total += n
+                break
+    assert float(got["seven_colours"]) == pytest.approx(total / trials, abs=0.1)

@@ -1,0 +1,486 @@
+"""The teachers' guides (``notebooks/<game>/guide.ipynb``): their words in English and Russian
+(keys ``guide.*``) and the small page builder the four guides share.
+
+A guide notebook computes its exercises' answers with ``towerlib`` when it runs and hands them
+to :func:`sections`, which lays out the same four sections in either language: the rules in
+short, the lesson plan (each lesson's topic, time, exercises and computed answers), how to run
+the class, and the misconceptions to watch for. Nothing in a guide's prose is a typed-in
+result: numbers come from the library, words from this catalogue.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from towerlib.core.i18n import register, tr
+
+from . import gallery
+from .exercises import decimal, format_number
+
+#: The guide's sections, in order; the same in every language.
+SECTIONS = ("rules", "plan", "class", "misconceptions")
+#: HOUSE estimate shown for a lesson whose notebook does not give its time (metadata ``spelltower.minutes``).
+ESTIMATED_MINUTES = 30
+#: Exact answers with a longer denominator are shown as decimals only.
+LONGEST_DENOMINATOR = 10**6
+#: The folder holding the course's notebooks.
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        # ----- common -------------------------------------------------------------------------
+        "guide.title": "Teacher's guide · {game}",
+        "guide.language": "Language",
+        "guide.section.rules": "The rules in short",
+        "guide.section.plan": "The lesson plan",
+        "guide.section.class": "Running the class",
+        "guide.section.misconceptions": "Misconceptions to watch for",
+        "guide.plan.intro": "Take the lessons in this order. Every answer below was computed by the game library "
+                            "when this page opened, exactly as the lesson's Check button computes it.",
+        "guide.plan.minutes": "about {n} min",
+        "guide.plan.estimated": "about {n} min (estimate)",
+        "guide.plan.teaches": "**What it teaches.** {text}",
+        "guide.plan.exercises": "**Exercises and answers**",
+        "guide.plan.planned": "(no lesson notebook yet: run this topic from the board and the exercises below)",
+        "guide.class.text": (
+            "1. Start the server with `scripts/serve`. It prints the **gallery** link for the students and a "
+            "**teacher link** (with `?teacher=…`); keep the teacher link to yourself.\n"
+            "2. Students open the gallery ([gallery]({gallery})), pick the game's card and follow the lessons in the "
+            "order above; {play} opens the board. Add `?lang=ru` to a link for Russian.\n"
+            "3. The teacher link opens a board in **teacher mode**; for this game keep its `?teacher=…` and make "
+            "the page `{folder}/play.ipynb`. The dashed red panel under the board shows the whole "
+            "hidden state (**reveal**), the bots' latest decisions with **their reasons**, and a field to "
+            "**set a position**. Never project that panel: it shows what the players must not see.\n"
+            "4. **Set up a position for the class:** play or deal the position on your board, press "
+            "*Download this game*, and share the file; or paste a save or a deal (JSON) into the field and press "
+            "*Set this position*. The class page (`teacher.ipynb`, also with the teacher link) shows who is online "
+            "and how each exercise went."),
+        "guide.class.play": "Play",
+        "guide.class.no_play": "*Play* (this game's board page is not in the kit yet)",
+        "guide.class.deal": "A deal you can paste into *Set a position*, made by the library ({what}):",
+        # ----- Abracada -----------------------------------------------------------------------
+        "guide.abracada.rules": (
+            "* {lo}–{hi} wizards; {stones} spell stones: spell *v* (1 to 8) has *v* copies. Each wizard holds 5 stones facing "
+            "**away**: you see everyone's stones but your own. 4 secret stones lie face down; with 3 players 6 "
+            "stones, with 2 players 12, are laid out face up.\n"
+            "* Everyone starts each round with {life} life (never more). On your turn you **declare** a spell. "
+            "If you hold it, the stone is taken out and the spell happens; you may stop or declare again, the same "
+            "or a **higher** number. If you do not hold it, you lose 1 life (the Dragon: a die roll) and the turn "
+            "ends.\n"
+            "* The round ends when someone reaches 0 life (the caster who knocked them out scores 3, the other "
+            "survivors 1) or empties their hand (3 points). Secret stones taken with Night Singer score 1 each. "
+            "The first to {points} points wins."),
+        "guide.abracada.teaches.01_meet_the_tower": "The stones, what you can see, a guided turn, how a round ends.",
+        "guide.abracada.teaches.02_counting_stones": "Counting hidden stones: the hypergeometric distribution, "
+                                                     "checked against engine deals (law of large numbers).",
+        "guide.abracada.teaches.03_what_do_i_hold": "Conditional probability: stones removed face up and failed "
+                                                   "casts change your chances; the deduction meter.",
+        "guide.abracada.teaches.04_which_spell_now": "Expected value and risk: which spell to declare and when "
+                                                    "to stop.",
+        "guide.abracada.teaches.05_let_the_bots_play": "Bot tournaments and confidence intervals: how many games "
+                                                      "make a result trustworthy.",
+        "guide.abracada.ex.total_stones": "How many spell stones are in the game?",
+        "guide.abracada.ex.pile_4p": "In a 4-player game, how many stones are in the draw pile after the deal?",
+        "guide.abracada.ex.dragon_5p": "5 players; none of the four hands you see holds the Dragon. "
+                                       "P(you hold it)?",
+        "guide.abracada.ex.drink_4p": "4 players, start of a round; you see {seen} Magic Drinks (8) in the other "
+                                      "hands. P(you hold at least one)?",
+        "guide.abracada.ex.after_fail": "Same position, but your declared 5 has just failed. "
+                                        "P(you hold at least one 8) now?",
+        "guide.abracada.ex.sweet_dream": "Your life is 4. Expected gain from Sweet Dream with the game die "
+                                         "{die}?",
+        "guide.abracada.ex.dragon_self_ko": "Life 2, you declare the Dragon with a d6 and do not hold it. "
+                                            "P(you knock yourself out)?",
+        "guide.abracada.ex.half_width": "A bot won {wins} of {games} games. Half-width of its 95% interval?",
+        "guide.abracada.ex.games_needed": "How many games give a half-width of at most {pct}% for a win rate near 50%?",
+        "guide.abracada.position": "4 players, you are seat 0, hands as in the exercises above",
+        "guide.abracada.misconceptions": (
+            "* *\"Small numbers are the best spells, so declare them.\"* They are the rarest: the Dragon is one "
+            "stone in {stones}. Count the copies you cannot see first.\n"
+            "* *\"I can see my own stones.\"* You see everyone else's; your own hand is exactly what you must "
+            "deduce.\n"
+            "* *\"A failed cast tells me nothing.\"* It rules that spell out of your whole hand, which makes the "
+            "other spells **more** likely.\n"
+            "* *\"After a lucky 6 I may go back to 3.\"* A chain never goes down.\n"
+            "* *\"Healing above {life} is saved for later.\"* The excess is lost: expected gains are capped.\n"
+            "* *\"The bot that won more games is better.\"* Only if the confidence intervals separate."),
+        # ----- Spell Runes --------------------------------------------------------------------
+        "guide.runes.rules": (
+            "* {lo}–{hi} wizards, each with a wizard board (passive ability, class spell) and {health} health (HOUSE).\n"
+            "* Each round everyone rolls a die for **initiative**; the highest moves first.\n"
+            "* On your turn roll 5 dice and re-roll any of them up to twice. Then split the dice into groups, each "
+            "casting a spell: a pair is an **Attack** or a **Heal**, three of a kind a **Familiar**, four in a row "
+            "**Loot**, five in a row a **Chain**, five of a kind **Quantum Death** (every later damage +1).\n"
+            "* An Attack with a pair of *v* is **countered** when the target's die shows more than *v*.\n"
+            "* A wizard at 0 health is incapacitated; the last wizard standing wins."),
+        "guide.runes.teaches.01_dice_duel_odds": "Counting rolls of five dice exactly; the counter roll.",
+        "guide.runes.teaches.02_hold_or_reroll": "Hold or re-roll: dynamic programming over the 252 sorted rolls; "
+                                                "rules of thumb against the optimum.",
+        "guide.runes.teaches.03_who_wins_the_duel": "Expected damage of a turn and the duel as a Markov chain; "
+                                                   "why initiative matters.",
+        "guide.runes.ex.quantum": "One roll of five dice: P(five of a kind)?",
+        "guide.runes.ex.chain_hold": "You rolled 1 2 3 5 5 with one re-roll left: best chance of a Chain?",
+        "guide.runes.ex.counter_4": "An Attack with a pair of 4s (grades equal): P(it hits)?",
+        "guide.runes.ex.quantum_3": "Keeping the most common value: P(five of a kind within three rolls)?",
+        "guide.runes.ex.familiar_hold": "You rolled 1 1 3 4 6 with one re-roll left: best chance of a Familiar?",
+        "guide.runes.ex.chain_all": "Re-rolling all five dice every time: P(a Chain within three rolls)?",
+        "guide.runes.ex.hit_cryo": "A pair of 3s against the Cryomancer (+1 on her counter rolls): P(it hits)?",
+        "guide.runes.ex.first": "The Chronomancer (+1 initiative, wins ties) against the Pyromancer: "
+                                "P(she moves first)?",
+        "guide.runes.ex.damage_5": "Expected damage of one Attack with a pair of 5s (no counter bonus)?",
+        "guide.runes.position": "two wizards, from a fixed seed",
+        "guide.runes.misconceptions": (
+            "* *\"Keep the highest dice.\"* The best hold depends on the spell you aim for and on the re-rolls "
+            "left; lesson 2 shows them differ.\n"
+            "* *\"Three rolls triple the chance.\"* Chances within *k* tries grow like 1 − (1 − p)^k, not k·p.\n"
+            "* *\"A pair of 6s and a pair of 1s are both just an Attack.\"* The counter stops a pair of *v* with "
+            "chance (6 − v)/6: a pair of 1s almost always fails.\n"
+            "* *\"Going first is a small edge.\"* In a short duel it decides a large share of the games.\n"
+            "* *\"Quantum Death only matters once.\"* It raises every later damage for the rest of the game."),
+        # ----- Das Amulett --------------------------------------------------------------------
+        "guide.amulett.rules": (
+            "* {lo}–{hi} players collect jewels for their amulet. Each round has four phases.\n"
+            "* **Spells:** as many auctions as players; bidding goes once around the table and the winner puts the "
+            "bid in energy stones on the spell, which then works for as many rounds.\n"
+            "* **Metals:** each spell pays its metal cards.\n"
+            "* **Jewels:** a round marker says how many areas are visited; in each, an open ascending auction paid "
+            "in the metal the area accepts; the winner takes a jewel and moves Hat #2 to a neighbouring area.\n"
+            "* **Energy:** every spell loses a stone; a spell without stones is discarded. The first player whose "
+            "amulet holds {colours} different colours or {jewels} jewels wins at once."),
+        "guide.amulett.teaches.markers": "Expected value and variance of the round markers (areas per round).",
+        "guide.amulett.teaches.bag": "Sampling without replacement from the jewel bag.",
+        "guide.amulett.teaches.collector": "The coupon collector with unequal frequencies: how long to see every "
+                                           "colour.",
+        "guide.amulett.title.markers": "How many areas this round?",
+        "guide.amulett.title.bag": "The jewel bag",
+        "guide.amulett.title.collector": "Collecting colours",
+        "guide.amulett.ex.marker_mean": "Expected number of areas visited in a round?",
+        "guide.amulett.ex.marker_var": "Variance of the number of areas in a round?",
+        "guide.amulett.ex.two_same": "Two jewels drawn from the full bag: P(same colour)?",
+        "guide.amulett.ex.seven_colours": "Expected draws from the full bag until {colours} distinct colours are seen?",
+        "guide.amulett.position": "the default set-up",
+        "guide.amulett.misconceptions": (
+            "* *\"A high bid on a spell is wasted.\"* The bid is also the spell's lifetime: b stones buy b rounds.\n"
+            "* *\"Bidding last is no different.\"* In a once-around auction the last bidder knows every other bid.\n"
+            "* *\"Every colour is equally easy to collect.\"* The rare colours are the bottleneck.\n"
+            "* *\"They bid 5, so they can pay 5.\"* Count their metal cards: public income and spending reveal "
+            "their hand."),
+        # ----- SpellCaster --------------------------------------------------------------------
+        "guide.spellcaster.rules": (
+            "* {lo}–{hi} SpellCasters on a board of {points} elemental points joined by coloured paths (Fire, Earth, Water, "
+            "Air).\n"
+            "* On your turn you take as many actions as your Life Force allows: **Conjure** (draw element cards "
+            "into a spell of Motion and Mass cards), **Move**, **Rest**, **Control** a launched spell, **Capture** "
+            "a wild spell.\n"
+            "* **Launching** costs a Will token; any rival may **contest**: both roll 1d10 + their unplayed Will "
+            "tokens. A clear win launches the spell, a big loss breaks it, anything else **locks** it.\n"
+            "* A launched familiar walks its Motion cards along paths of their colours and strikes the SpellCaster "
+            "it reaches for the Mass cards' value. The last SpellCaster standing wins."),
+        "guide.spellcaster.teaches.01_two_d10s": "The difference of two d10s is triangular; the contest table.",
+        "guide.spellcaster.teaches.02_locked": "A locked contest as a Markov chain: how long it lasts, who wins, "
+                                               "continue or withdraw.",
+        "guide.spellcaster.teaches.03_walking_on_colours": "Walks on coloured graphs: powers of adjacency "
+                                                          "matrices and reachable points.",
+        "guide.spellcaster.ex.big_equal": "Equal unplayed tokens: P(the caster wins big, D ≥ 4)?",
+        "guide.spellcaster.ex.broken_plus2": "The caster has 2 more unplayed tokens: P(the spell is broken)?",
+        "guide.spellcaster.ex.lock_rolls": "A lock at equal tokens: expected number of Continue rolls?",
+        "guide.spellcaster.ex.lock_caster": "A lock at equal tokens: P(the caster eventually wins it)?",
+        "guide.spellcaster.ex.lock_two": "A lock at equal tokens: P(two rolls settle it)?",
+        "guide.spellcaster.ex.fire_walks": "Fire walks of length 2 from the centre back to the centre?",
+        "guide.spellcaster.ex.water_reach": "A Water 1 card from the centre: how many points can the familiar "
+                                            "reach?",
+        "guide.spellcaster.position": "two SpellCasters, from a fixed seed",
+        "guide.spellcaster.misconceptions": (
+            "* *\"More Will tokens on the board make me stronger.\"* Only **unplayed** tokens count in a contest: "
+            "every spell you control weakens your Will.\n"
+            "* *\"A contest is a coin flip.\"* Nearly half of the equal contests lock; the difference of two dice is "
+            "triangular, not uniform.\n"
+            "* *\"A locked spell will resolve soon.\"* Each Continue resolves only about half the time.\n"
+            "* *\"A familiar can always finish its move.\"* With no path of the card's colour the whole move "
+            "ends.\n"
+            "* *\"Face-down cards are unknowable.\"* The deck contents are public: reason over what is left."),
+    },
+    "ru": {
+        "guide.title": "Пособие для учителя · {game}",
+        "guide.language": "Язык",
+        "guide.section.rules": "Правила вкратце",
+        "guide.section.plan": "План уроков",
+        "guide.section.class": "Как вести урок",
+        "guide.section.misconceptions": "Типичные заблуждения",
+        "guide.plan.intro": "Проходите уроки в этом порядке. Все ответы ниже вычислены библиотекой игры при "
+                            "открытии этой страницы, так же, как их вычисляет кнопка «Проверить» в уроке.",
+        "guide.plan.minutes": "около {n} мин",
+        "guide.plan.estimated": "около {n} мин (оценка)",
+        "guide.plan.teaches": "**Чему учит.** {text}",
+        "guide.plan.exercises": "**Упражнения и ответы**",
+        "guide.plan.planned": "(тетради урока пока нет: разберите тему на доске и с упражнениями ниже)",
+        "guide.class.text": (
+            "1. Запустите сервер командой `scripts/serve`. Она печатает ссылку на **галерею** для учеников и "
+            "**ссылку учителя** (с `?teacher=…`); ссылку учителя никому не показывайте.\n"
+            "2. Ученики открывают галерею ([галерея]({gallery})), выбирают карточку игры и проходят уроки в "
+            "порядке, указанном выше; {play} открывает доску. Для русского языка добавьте к ссылке "
+            "`?lang=ru`.\n"
+            "3. Ссылка учителя открывает доску в **режиме учителя**; для этой игры оставьте в ней `?teacher=…`, "
+            "а страницу укажите `{folder}/play.ipynb`. Красная пунктирная панель под доской показывает всё "
+            "скрытое (**раскрытие**), последние решения ботов с **их причинами** и поле, чтобы **задать "
+            "позицию**. Не выводите эту панель на проектор: на ней то, чего игроки видеть не должны.\n"
+            "4. **Позиция для класса:** сыграйте или раздайте позицию на своей доске, нажмите «Скачать эту "
+            "партию» и раздайте файл; или вставьте сохранение или раздачу (JSON) в поле и нажмите «Задать эту "
+            "позицию». Страница класса (`teacher.ipynb`, тоже по ссылке учителя) показывает, кто в сети и как "
+            "прошло каждое упражнение."),
+        "guide.class.play": "Играть",
+        "guide.class.no_play": "«Играть» (страницы с доской этой игры в наборе пока нет)",
+        "guide.class.deal": "Раздача, которую можно вставить в поле «Задать позицию», сделана библиотекой ({what}):",
+        "guide.abracada.rules": (
+            "* {lo}–{hi} волшебников; {stones} камней заклинаний: заклинание *v* (от 1 до 8) есть в *v* копиях. Каждый держит "
+            "5 камней, повёрнутых **от себя**: вы видите камни всех, кроме своих. 4 тайных камня лежат рубашкой "
+            "вверх; при 3 игроках 6 камней, при 2 игроках 12 выкладываются в открытую.\n"
+            "* В начале раунда у всех {life} жизней (больше не бывает). В свой ход вы **объявляете** заклинание. "
+            "Если такой камень у вас есть, его снимают, и заклинание срабатывает; можно остановиться или объявить "
+            "ещё — то же или **большее** число. Если камня нет, вы теряете 1 жизнь (Дракон: бросок кубика), и ход "
+            "кончается.\n"
+            "* Раунд кончается, когда у кого-то 0 жизней (выбивший получает 3 очка, остальные выжившие по 1), или "
+            "кто-то опустошил руку (3 очка). Тайные камни от Ночного певца дают по 1 очку. Побеждает тот, кто "
+            "первым наберёт {points} очков."),
+        "guide.abracada.teaches.01_meet_the_tower": "Камни, что вы видите, ход с подсказками, как кончается раунд.",
+        "guide.abracada.teaches.02_counting_stones": "Подсчёт скрытых камней: гипергеометрическое распределение, "
+                                                     "проверенное раздачами движка (закон больших чисел).",
+        "guide.abracada.teaches.03_what_do_i_hold": "Условная вероятность: открытые камни и неудачные заклинания "
+                                                   "меняют шансы; индикатор дедукции.",
+        "guide.abracada.teaches.04_which_spell_now": "Математическое ожидание и риск: какое заклинание объявить и "
+                                                    "когда остановиться.",
+        "guide.abracada.teaches.05_let_the_bots_play": "Турниры ботов и доверительные интервалы: сколько партий "
+                                                      "нужно, чтобы результату можно было верить.",
+        "guide.abracada.ex.total_stones": "Сколько всего камней заклинаний в игре?",
+        "guide.abracada.ex.pile_4p": "Игра вчетвером: сколько камней в запасе сразу после раздачи?",
+        "guide.abracada.ex.dragon_5p": "5 игроков; ни в одной из четырёх видимых рук нет Дракона. "
+                                       "P(он у вас)?",
+        "guide.abracada.ex.drink_4p": "4 игрока, начало раунда; в чужих руках вы видите Волшебных зелий (8): "
+                                      "{seen}. P(у вас есть хотя бы одно)?",
+        "guide.abracada.ex.after_fail": "Та же позиция, но ваша пятёрка только что не сработала. "
+                                        "P(у вас есть хотя бы одна 8) теперь?",
+        "guide.abracada.ex.sweet_dream": "У вас 4 жизни. Ожидаемая прибавка от Сладкого сна с игровым кубиком "
+                                         "{die}?",
+        "guide.abracada.ex.dragon_self_ko": "2 жизни, вы объявляете Дракона с кубиком d6, а его у вас нет. "
+                                            "P(вы выбьете сами себя)?",
+        "guide.abracada.ex.half_width": "Бот выиграл {wins} партий из {games}. Полуширина его 95% интервала?",
+        "guide.abracada.ex.games_needed": "Сколько партий дают полуширину не больше {pct}% при доле побед около 50%?",
+        "guide.abracada.position": "4 игрока, вы на месте 0, руки как в упражнениях выше",
+        "guide.abracada.misconceptions": (
+            "* *«Маленькие числа — лучшие заклинания, объявляй их».* Они самые редкие: Дракон — один камень из "
+            "{stones}. Сначала посчитайте невидимые копии.\n"
+            "* *«Я вижу свои камни».* Вы видите чужие; свою руку как раз и нужно вычислить.\n"
+            "* *«Неудача ничего не говорит».* Она исключает это заклинание из всей руки, и остальные становятся "
+            "**вероятнее**.\n"
+            "* *«После удачной шестёрки можно вернуться к тройке».* Цепочка никогда не идёт вниз.\n"
+            "* *«Лечение выше {life} сохраняется».* Излишек пропадает: ожидаемая прибавка ограничена.\n"
+            "* *«Бот, выигравший больше партий, сильнее».* Только если доверительные интервалы не пересекаются."),
+        "guide.runes.rules": (
+            "* {lo}–{hi} волшебников, у каждого доска волшебника (пассивная способность, классовое заклинание) и "
+            "{health} здоровья (HOUSE).\n"
+            "* Каждый раунд все бросают кубик **инициативы**; ходит первым тот, у кого больше.\n"
+            "* В свой ход бросьте 5 кубиков и перебросьте любые из них до двух раз. Затем разбейте кубики на "
+            "группы, каждая творит заклинание: пара — **Атака** или **Исцеление**, тройка — **Фамильяр**, четыре "
+            "подряд — **Добыча**, пять подряд — **Цепная молния**, пять одинаковых — **Квантовая смерть** (любой "
+            "дальнейший урон +1).\n"
+            "* Атаку парой *v* **отражают**, если на кубике цели больше *v*.\n"
+            "* Волшебник с 0 здоровья выбывает; побеждает последний оставшийся."),
+        "guide.runes.teaches.01_dice_duel_odds": "Точный подсчёт бросков пяти кубиков; бросок отражения.",
+        "guide.runes.teaches.02_hold_or_reroll": "Оставить или перебросить: динамическое программирование по "
+                                                "252 упорядоченным броскам; простые правила против оптимума.",
+        "guide.runes.teaches.03_who_wins_the_duel": "Ожидаемый урон за ход и дуэль как цепь Маркова; "
+                                                   "почему важна инициатива.",
+        "guide.runes.ex.quantum": "Один бросок пяти кубиков: P(пять одинаковых)?",
+        "guide.runes.ex.chain_hold": "Выпало 1 2 3 5 5, остался один переброс: лучший шанс на Цепную молнию?",
+        "guide.runes.ex.counter_4": "Атака парой четвёрок (грейды равны): P(она попадёт)?",
+        "guide.runes.ex.quantum_3": "Оставляя самое частое значение: P(пять одинаковых за три броска)?",
+        "guide.runes.ex.familiar_hold": "Выпало 1 1 3 4 6, остался один переброс: лучший шанс на Фамильяра?",
+        "guide.runes.ex.chain_all": "Каждый раз перебрасывая все пять кубиков: P(Цепная молния за три броска)?",
+        "guide.runes.ex.hit_cryo": "Пара троек против Криоманта (+1 к его броскам отражения): P(попадание)?",
+        "guide.runes.ex.first": "Хрономант (+1 к инициативе, выигрывает ничьи) против Пироманта: "
+                                "P(он ходит первым)?",
+        "guide.runes.ex.damage_5": "Ожидаемый урон одной Атаки парой пятёрок (без бонуса к отражению)?",
+        "guide.runes.position": "два волшебника, из фиксированного зерна",
+        "guide.runes.misconceptions": (
+            "* *«Оставляй самые большие кубики».* Лучший выбор зависит от цели и числа оставшихся перебросов; "
+            "урок 2 показывает, что они различаются.\n"
+            "* *«Три броска — тройной шанс».* Шанс за *k* попыток растёт как 1 − (1 − p)^k, а не k·p.\n"
+            "* *«Пара шестёрок и пара единиц — одна и та же Атака».* Отражение останавливает пару *v* с "
+            "вероятностью (6 − v)/6: пара единиц почти всегда отражена.\n"
+            "* *«Ходить первым — мелочь».* В короткой дуэли это решает заметную долю партий.\n"
+            "* *«Квантовая смерть важна один раз».* Она увеличивает весь дальнейший урон до конца игры."),
+        "guide.amulett.rules": (
+            "* {lo}–{hi} игроков собирают самоцветы для своего амулета. В каждом раунде четыре фазы.\n"
+            "* **Заклинания:** столько аукционов, сколько игроков; ставки идут один круг, победитель кладёт ставку "
+            "камнями энергии на заклинание, и оно работает столько же раундов.\n"
+            "* **Металлы:** каждое заклинание приносит свои карты металлов.\n"
+            "* **Самоцветы:** жетон раунда говорит, сколько областей посетить; в каждой — открытый аукцион с "
+            "повышением, оплата металлом, который принимает область; победитель берёт самоцвет и двигает "
+            "Шляпу №2 в соседнюю область.\n"
+            "* **Энергия:** каждое заклинание теряет камень; заклинание без камней сбрасывается. Сразу побеждает тот, "
+            "у кого на амулете {colours} разных цветов или {jewels} самоцветов."),
+        "guide.amulett.teaches.markers": "Ожидание и дисперсия жетонов раунда (областей за раунд).",
+        "guide.amulett.teaches.bag": "Выборка без возвращения из мешка самоцветов.",
+        "guide.amulett.teaches.collector": "Задача о собирателе купонов с неравными частотами: когда увидишь все "
+                                           "цвета.",
+        "guide.amulett.title.markers": "Сколько областей в этом раунде?",
+        "guide.amulett.title.bag": "Мешок самоцветов",
+        "guide.amulett.title.collector": "Собираем цвета",
+        "guide.amulett.ex.marker_mean": "Ожидаемое число областей за раунд?",
+        "guide.amulett.ex.marker_var": "Дисперсия числа областей за раунд?",
+        "guide.amulett.ex.two_same": "Два самоцвета из полного мешка: P(одного цвета)?",
+        "guide.amulett.ex.seven_colours": "Ожидаемое число вытаскиваний из полного мешка до {colours} разных цветов?",
+        "guide.amulett.position": "стандартная расстановка",
+        "guide.amulett.misconceptions": (
+            "* *«Высокая ставка на заклинание пропадает».* Ставка — это и срок жизни заклинания: b камней дают "
+            "b раундов.\n"
+            "* *«Ставить последним — всё равно что первым».* В аукционе в один круг последний знает все ставки.\n"
+            "* *«Все цвета собрать одинаково легко».* Редкие цвета — узкое место.\n"
+            "* *«Поставил 5 — значит, может заплатить 5».* Считайте его карты металлов: открытые доходы и траты "
+            "выдают руку."),
+        "guide.spellcaster.rules": (
+            "* {lo}–{hi} Заклинателя на поле из {points} стихийных точек, соединённых цветными путями (Огонь, Земля, Вода, "
+            "Воздух).\n"
+            "* В свой ход вы делаете столько действий, сколько позволяет Жизненная сила: **Сотворить** (тянуть "
+            "карты стихий в заклинание из карт Движения и Массы), **Идти**, **Отдыхать**, **Управлять** "
+            "запущенным заклинанием, **Захватить** дикое заклинание.\n"
+            "* **Запуск** стоит жетон Воли; любой соперник может **оспорить**: начинается состязание: оба бросают 1d10 + свои "
+            "несыгранные жетоны Воли. Явная победа запускает заклинание, крупный проигрыш разрушает его, иначе "
+            "начинается **затяжка**.\n"
+            "* Запущенный фамильяр идёт по картам Движения путями их цвета и бьёт Заклинателя, к которому пришёл, "
+            "на сумму карт Массы. Побеждает последний оставшийся Заклинатель."),
+        "guide.spellcaster.teaches.01_two_d10s": "Разность двух d10 распределена треугольно; таблица "
+                                                 "состязаний.",
+        "guide.spellcaster.teaches.02_locked": "Затяжка как цепь Маркова: сколько длится, "
+                                               "кто выигрывает, продолжать или отступить.",
+        "guide.spellcaster.teaches.03_walking_on_colours": "Прогулки по цветным графам: степени матриц смежности "
+                                                          "и достижимые точки.",
+        "guide.spellcaster.ex.big_equal": "Несыгранных жетонов поровну: P(заклинатель выигрывает крупно, D ≥ 4)?",
+        "guide.spellcaster.ex.broken_plus2": "У заклинателя на 2 несыгранных жетона больше: "
+                                             "P(заклинание разрушено)?",
+        "guide.spellcaster.ex.lock_rolls": "Затяжка при равных жетонах: ожидаемое число бросков «Продолжить»?",
+        "guide.spellcaster.ex.lock_caster": "Затяжка при равных жетонах: P(в итоге выигрывает заклинатель)?",
+        "guide.spellcaster.ex.lock_two": "Затяжка при равных жетонах: P(два броска её завершат)?",
+        "guide.spellcaster.ex.fire_walks": "Сколько огненных прогулок длины 2 ведут из центра обратно в центр?",
+        "guide.spellcaster.ex.water_reach": "Карта Воды 1 из центра: до скольких точек может дойти фамильяр?",
+        "guide.spellcaster.position": "два Заклинателя, из фиксированного зерна",
+        "guide.spellcaster.misconceptions": (
+            "* *«Чем больше моих жетонов Воли на поле, тем я сильнее».* В состязании считаются только "
+            "**несыгранные** жетоны: каждое управляемое заклинание ослабляет вашу Волю.\n"
+            "* *«Состязание — подбрасывание монеты».* Почти половина равных состязаний уходит в затяжку; разность "
+            "двух кубиков распределена треугольно, а не равномерно.\n"
+            "* *«Затяжка скоро кончится».* Каждое «Продолжить» завершает её лишь примерно в "
+            "половине случаев.\n"
+            "* *«Фамильяр всегда доходит до конца».* Если нет пути цвета карты, весь ход заканчивается.\n"
+            "* *«Карты рубашкой вверх непознаваемы».* Состав колод известен: рассуждайте о том, что осталось."),
+    },
+}
+
+register(MESSAGES)
+
+
+def answer_text(value: Any, lang: str) -> str:
+    """An exercise's answer as the lessons print it (a fraction and its decimal, a decimal comma in Russian)."""
+    if isinstance(value, tuple):
+        return " ".join(str(v) for v in value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Fraction) and value.denominator > LONGEST_DENOMINATOR:
+        return decimal(value, lang)         # a 16-digit fraction tells a class nothing
+    return format_number(value, lang)
+
+
+def lessons_of(game: str, lang: str, root: Path = NOTEBOOKS) -> dict[str, tuple[str, str, int | None]]:
+    """The game's lesson notebooks in ``lang`` (English ones when the language has none), by file
+    stem: (link relative to the guide, title, minutes)."""
+    folder = root / game
+    for where, prefix in ((folder / lang, f"{lang}/"), (folder, "")) if lang != "en" else ((folder, ""),):
+        found = {nb.stem: (prefix + nb.name, gallery.title_of(nb), gallery.minutes(nb))
+                 for nb in sorted(where.glob("*.ipynb")) if nb.name not in gallery.SPECIAL and gallery.shown(nb)}
+        if found:
+            return found
+    return {}
+
+
+Exercises = Mapping[str, Sequence[tuple[str, Any, Mapping[str, Any]]]]
+
+
+def plan(game: str, lang: str, exercises: Exercises, root: Path = NOTEBOOKS) -> str:
+    """The lesson plan: each lesson (or planned topic) with its time, its topic and its exercises."""
+    lessons = lessons_of(game, lang, root)
+    parts = [tr("guide.plan.intro", lang)]
+    for number, (stem, items) in enumerate(exercises.items(), start=1):
+        if stem in lessons:
+            href, title, mins = lessons[stem]
+            head = f"### {number}. [{title}]({href})"
+            extra = ""
+        else:
+            mins = None
+            head = f"### {number}. {tr(f'guide.{game}.title.{stem}', lang)}"
+            extra = f"\n\n*{tr('guide.plan.planned', lang)}*"
+        time = tr("guide.plan.minutes", lang, n=mins) if mins else tr("guide.plan.estimated", lang,
+                                                                       n=ESTIMATED_MINUTES)
+        lines = [f"{head} · {time}{extra}", tr("guide.plan.teaches", lang, text=tr(f"guide.{game}.teaches.{stem}",
+                                                                                    lang)),
+                 tr("guide.plan.exercises", lang)]
+        lines.append("\n".join(f"{i}. {tr(f'guide.{game}.ex.{key}', lang, **params)} — **{answer_text(value, lang)}**"
+                               for i, (key, value, params) in enumerate(items, start=1)))
+        parts.append("\n\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def running_the_class(game: str, lang: str, deal_json: str | None = None, root: Path = NOTEBOOKS) -> str:
+    """How to open the gallery, the board in teacher mode, and set a position for the class."""
+    query = "" if lang == "en" else f"?lang={lang}"
+    play = (f"[{tr('guide.class.play', lang)}](play.ipynb{query})" if (root / game / "play.ipynb").exists()
+            else tr("guide.class.no_play", lang))
+    text = tr("guide.class.text", lang, gallery=f"../index.ipynb{query}", play=play, folder=game)
+    if deal_json:
+        text += "\n\n" + tr("guide.class.deal", lang, what=tr(f"guide.{game}.position", lang)) + \
+            f"\n\n```json\n{deal_json}\n```"
+    return text
+
+
+def sections(game: str, lang: str, exercises: Exercises, rules_params: Mapping[str, Any],
+             deal_json: str | None = None, root: Path = NOTEBOOKS) -> list[tuple[str, str]]:
+    """The guide's four sections in ``lang``, as (section key, Markdown) in the order of :data:`SECTIONS`."""
+    bodies = {"rules": tr(f"guide.{game}.rules", lang, **rules_params),
+              "plan": plan(game, lang, exercises, root),
+              "class": running_the_class(game, lang, deal_json, root),
+              "misconceptions": tr(f"guide.{game}.misconceptions", lang, **rules_params)}
+    return [(key, f"## {tr(f'guide.section.{key}', lang)}\n\n{bodies[key]}") for key in SECTIONS]
+
+
+def markdown(game: str, lang: str, *args: Any, **kwargs: Any) -> str:
+    """The whole guide in ``lang`` as one Markdown text, title first."""
+    title = f"# {tr('guide.title', lang, game=tr(f'gallery.game.{game}', lang))}"
+    return "\n\n".join([title] + [body for _, body in sections(game, lang, *args, **kwargs)])
+
+
+def show(game: str, *args: Any, **kwargs: Any) -> None:
+    """Display the guide with a language toggle, starting in the page's language (``?lang=``)."""
+    import ipywidgets as ipw
+    from IPython.display import Markdown, display
+
+    from .game_table import LANGUAGE_NAMES
+    from .lessons import LESSON_LANGUAGES, when_language_known
+
+    out = ipw.Output()
+    toggle = ipw.ToggleButtons(options=[(LANGUAGE_NAMES[lang], lang) for lang in LESSON_LANGUAGES],
+                               description=tr("guide.language", "en"))
+
+    def render(change: Any = None) -> None:
+        lang = toggle.value
+        toggle.description = tr("guide.language", lang)
+        out.clear_output()
+        with out:
+            display(Markdown(markdown(game, lang, *args, **kwargs)))
+
+    toggle.observe(render, names="value")
+    render()
+    display(ipw.VBox([toggle, out]))
+
+    def set_language(lang: str) -> None:
+        toggle.value = lang               # re-renders through the observer when it changes
+    when_language_known(set_language)
