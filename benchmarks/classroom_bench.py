@@ -24,7 +24,8 @@ Everything runs on this machine, over loopback only:
   Chromium under the same load: its load time and click latency are the yardstick.
 
 Reported (and written to ``artifacts/classroom_bench.json``): pages playable (students whose
-board reached a dealt game, Chromium pages included), errors (any failed request, timeout,
+page holds the board, as a browser would show it, and whose Start dealt a game; Chromium pages
+included), errors (any failed request, timeout,
 kernel error reply or missing widget), click latency p50/p95/max, server RSS, kernel RSS and
 USS (memory only that kernel uses) per student, and kernels still running 30 s after every
 page has closed (the server's preheated pool, one per play page, is not counted).
@@ -51,6 +52,7 @@ import browser_harness as bh  # noqa: E402
 
 PLAY = "abracada/play.ipynb"
 BARE = "_fixtures/button.ipynb"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"   # the board's output in the page
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 POOL_PER_PLAY_PAGE = 1              # VoilaConfiguration.default_pool_size in jupyter_config/voila.json
 CONTROL_VERSION = "1.0.0"           # ipywidgets 8's jupyter.widget.control protocol
@@ -186,6 +188,9 @@ async def run_student(student: Student, server, args, rng: random.Random, http) 
             student.errors.append("no kernel id in the page")
             return None
         student.kernel_id = match.group(1)
+        if WIDGET_VIEW not in body:       # what a browser would show: no board to click
+            student.errors.append("the page has no board (Voila gave up waiting for the widget output)")
+            return None
         session = uuid.uuid4().hex
         url = server.url(f"api/kernels/{student.kernel_id}/channels?session_id={session}").replace("http", "ws", 1)
         ws = await websocket_connect(HTTPRequest(url, headers={

@@ -64,8 +64,11 @@ def test_every_key_is_a_configurable_trait(loader):
 def test_rendering_waits_for_a_busy_kernels_widget_output():
     """With 10 board pages opening at once, a kernel's IOPub stream (221 widget models) lags the
     execute reply by more than nbclient's default 4 s, and Voila then drops the board's output
-    (measured: 1 of 10 pages playable; with 60 s, 10 of 10: benchmarks/voila_bench.py)."""
-    assert voila_config()["VoilaExecutor"]["iopub_timeout"] >= 30
+    (measured: 1 of 10 pages playable; with 60 s, 10 of 10: benchmarks/voila_bench.py). With 30
+    students arriving within 30 s on a loaded 2-core machine even 60 s was too short (32 "Timeout
+    waiting for IOPub output", both Chromium pages without a board: benchmarks/classroom_bench.py).
+    It is a ceiling, reached only when the output is late, so it is generous."""
+    assert voila_config()["VoilaExecutor"]["iopub_timeout"] >= 300
 
 
 def test_voila_loads_our_classes():
