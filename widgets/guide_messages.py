@@ -452,14 +452,15 @@ def sections(game: str, lang: str, exercises: Exercises, rules_params: Mapping[s
     return [(key, f"## {tr(f'guide.section.{key}', lang)}\n\n{bodies[key]}") for key in SECTIONS]
 
 
-def markdown(game: str, lang: str, *args: Any, **kwargs: Any) -> str:
-    """The whole guide in ``lang`` as one Markdown text, title first."""
-    title = f"# {tr('guide.title', lang, game=tr(f'gallery.game.{game}', lang))}"
-    return "\n\n".join([title] + [body for _, body in sections(game, lang, *args, **kwargs)])
+def markdown(game: str, lang: str, *args: Any, title: bool = True, **kwargs: Any) -> str:
+    """The whole guide in ``lang`` as one Markdown text, its title first (unless ``title=False``)."""
+    head = [f"# {tr('guide.title', lang, game=tr(f'gallery.game.{game}', lang))}"] if title else []
+    return "\n\n".join(head + [body for _, body in sections(game, lang, *args, **kwargs)])
 
 
 def show(game: str, *args: Any, **kwargs: Any) -> None:
-    """Display the guide with a language toggle, starting in the page's language (``?lang=``)."""
+    """Display the guide with a language toggle, starting in the page's language (``?lang=``).
+    The notebook's own first cell is the page's heading, so the guide's title is left out."""
     import ipywidgets as ipw
     from IPython.display import Markdown, display
 
@@ -475,7 +476,7 @@ def show(game: str, *args: Any, **kwargs: Any) -> None:
         toggle.description = tr("guide.language", lang)
         out.clear_output()
         with out:
-            display(Markdown(markdown(game, lang, *args, **kwargs)))
+            display(Markdown(markdown(game, lang, *args, title=False, **kwargs)))
 
     toggle.observe(render, names="value")
     render()

@@ -256,3 +256,11 @@ def test_amulett_answers():
                 total += n
                 break
     assert float(got["seven_colours"]) == pytest.approx(total / trials, abs=0.1)
+
+
+def test_the_whole_guide_has_its_title_in_the_language_unless_the_page_gives_one():
+    ns = run_guide("runes")
+    args = (ns["EXERCISES"], ns["RULES_PARAMS"], ns["DEAL_JSON"])
+    assert gm.markdown("runes", "ru", *args).startswith("# Пособие для учителя · Руны заклинаний\n")
+    assert gm.markdown("runes", "en", *args).startswith("# Teacher's guide · Spell Runes\n")
+    assert gm.markdown("runes", "en", *args, title=False).startswith("## The rules in short")
