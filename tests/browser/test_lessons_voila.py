@@ -24,6 +24,10 @@ def test_lesson_renders_without_errors(voila_page, page, path):
     assert page.locator(ERROR_OUTPUTS).count() == 0, "an error or stderr output is shown"
     assert "Traceback" not in page.inner_text("body")
     assert "from widgets" not in page.content(), "code must be hidden"
+    # Parts drawn after the page opened (a sympy derivation, a plot) arrive from the kernel's thread.
+    if page.locator(".lesson-later-text").count():
+        page.wait_for_function("[...document.querySelectorAll('.lesson-later-text')].every("
+                               "e => e.innerText.trim() && e.innerText.trim() !== '…')", timeout=120_000)
     # Unreadable input gets a message, a wrong number a "wrong" (or, for a dropdown, nothing breaks).
     first = page.locator(EXERCISE).first
     box = first.locator(".exercise-input input")
