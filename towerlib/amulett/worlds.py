@@ -88,7 +88,11 @@ def redeal(game: AmulettGame, seat: int, rng: random.Random) -> AmulettGame:
     """
     view = game.view(seat, log=False)
     seed = rng.randrange(MAX_SEED + 1)
-    world = copy.deepcopy(game, {id(game.rng): GameRandom(seed)})
+    # Events, ledger entries and past actions are never changed in place, so the copy may share
+    # them (in new lists); everything else is copied deeply.
+    memo = {id(game.rng): GameRandom(seed), id(game.events): list(game.events),
+            id(game.ledger): list(game.ledger), id(game.history): list(game.history)}
+    world = copy.deepcopy(game, memo)
     world.seed, world.deal, world.marker_queue = seed, None, []
     _redeal_cards(world, seat, rng)
     _redeal_hands(world, seat, view, rng)
