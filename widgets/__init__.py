@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import importlib
 
-_LAZY: dict[str, str] = {"AbracadaBoard": "widgets.abracada", "RunesBoard": "widgets.runes"}
+_LAZY: dict[str, str] = {"AbracadaBoard": "widgets.abracada", "RunesBoard": "widgets.runes",
+                         "SpellCasterBoard": "widgets.spellcaster"}
 
 __all__ = sorted(_LAZY)
 
