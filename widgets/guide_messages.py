@@ -36,8 +36,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.section.plan": "The lesson plan",
         "guide.section.class": "Running the class",
         "guide.section.misconceptions": "Misconceptions to watch for",
-        "guide.plan.intro": "Take the lessons in this order. Every answer below was computed by the game library "
-                            "when this page opened, exactly as the lesson's Check button computes it.",
+        "guide.plan.intro": "Take the lessons in this order. Each comes with exercises for the class (the lesson's "
+                            "own, or like them on this guide's positions); every answer below was computed by the "
+                            "game library when this page opened.",
         "guide.plan.minutes": "about {n} min",
         "guide.plan.estimated": "about {n} min (estimate)",
         "guide.plan.teaches": "**What it teaches.** {text}",
@@ -122,6 +123,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.runes.ex.quantum": "One roll of five dice: P(five of a kind)?",
         "guide.runes.ex.chain_hold": "You rolled 1 2 3 5 5 with one re-roll left: best chance of a Chain?",
         "guide.runes.ex.counter_4": "An Attack with a pair of 4s (grades equal): P(it hits)?",
+        "guide.runes.ex.damage_q": "The Quantum shadow is Q = {q}. Expected damage of one Attack with a pair of 5s "
+                                   "(grades equal)?",
+        "guide.runes.ex.loot_hold": "From 1 1 3 4 6 with one re-roll left, aiming for Loot: which dice to keep?",
         "guide.runes.ex.quantum_3": "Keeping the most common value: P(five of a kind within three rolls)?",
         "guide.runes.ex.familiar_hold": "You rolled 1 1 3 4 6 with one re-roll left: best chance of a Familiar?",
         "guide.runes.ex.chain_all": "Re-rolling all five dice every time: P(a Chain within three rolls)?",
@@ -182,6 +186,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                                "continue or withdraw.",
         "guide.spellcaster.teaches.03_walking_on_colours": "Walks on coloured graphs: powers of adjacency "
                                                           "matrices and reachable points.",
+        "guide.spellcaster.ex.same_number": "Two d10s: P(both show the same number)?",
+        "guide.spellcaster.ex.fire_five": "A fresh Fire deck: P(a face-down card drawn from it is the 5)?",
         "guide.spellcaster.ex.big_equal": "Equal unplayed tokens: P(the caster wins big, D ≥ 4)?",
         "guide.spellcaster.ex.broken_plus2": "The caster has 2 more unplayed tokens: P(the spell is broken)?",
         "guide.spellcaster.ex.lock_rolls": "A lock at equal tokens: expected number of Continue rolls?",
@@ -208,8 +214,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.section.plan": "План уроков",
         "guide.section.class": "Как вести урок",
         "guide.section.misconceptions": "Типичные заблуждения",
-        "guide.plan.intro": "Проходите уроки в этом порядке. Все ответы ниже вычислены библиотекой игры при "
-                            "открытии этой страницы, так же, как их вычисляет кнопка «Проверить» в уроке.",
+        "guide.plan.intro": "Проходите уроки в этом порядке. К каждому даны упражнения для класса (из самого "
+                            "урока или такие же на позициях этого пособия); все ответы ниже вычислены библиотекой "
+                            "игры при открытии этой страницы.",
         "guide.plan.minutes": "около {n} мин",
         "guide.plan.estimated": "около {n} мин (оценка)",
         "guide.plan.teaches": "**Чему учит.** {text}",
@@ -294,6 +301,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.runes.ex.quantum": "Один бросок пяти кубиков: P(пять одинаковых)?",
         "guide.runes.ex.chain_hold": "Выпало 1 2 3 5 5, остался один переброс: лучший шанс на Цепную молнию?",
         "guide.runes.ex.counter_4": "Атака парой четвёрок (грейды равны): P(она попадёт)?",
+        "guide.runes.ex.damage_q": "Квантовая тень Q = {q}. Ожидаемый урон одной Атаки парой пятёрок "
+                                   "(грейды равны)?",
+        "guide.runes.ex.loot_hold": "Из 1 1 3 4 6 с одним оставшимся перебросом, цель — Добыча: какие кубики "
+                                    "оставить?",
         "guide.runes.ex.quantum_3": "Оставляя самое частое значение: P(пять одинаковых за три броска)?",
         "guide.runes.ex.familiar_hold": "Выпало 1 1 3 4 6, остался один переброс: лучший шанс на Фамильяра?",
         "guide.runes.ex.chain_all": "Каждый раз перебрасывая все пять кубиков: P(Цепная молния за три броска)?",
@@ -356,6 +367,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                                                "кто выигрывает, продолжать или отступить.",
         "guide.spellcaster.teaches.03_walking_on_colours": "Прогулки по цветным графам: степени матриц смежности "
                                                           "и достижимые точки.",
+        "guide.spellcaster.ex.same_number": "Два d10: P(на обоих одно и то же число)?",
+        "guide.spellcaster.ex.fire_five": "Свежая колода Огня: P(карта, взятая из неё рубашкой вверх, — пятёрка)?",
         "guide.spellcaster.ex.big_equal": "Несыгранных жетонов поровну: P(заклинатель выигрывает крупно, D ≥ 4)?",
         "guide.spellcaster.ex.broken_plus2": "У заклинателя на 2 несыгранных жетона больше: "
                                              "P(заклинание разрушено)?",

@@ -74,16 +74,21 @@ from towerlib.runes import duel, policy
 from towerlib.runes.data import HOUSE_MAX_HEALTH
 from towerlib.runes.probability import best_hold, p_counter, p_roll
 
+Q = 1                                            # the Quantum shadow of lesson 1's exercise
+DICE = (1, 1, 3, 4, 6)                           # the roll of lesson 2
+
 GAME = "runes"
 EXERCISES = {
     "01_dice_duel_odds": [
         ("quantum", p_roll("quantum"), {}),
         ("chain_hold", best_hold((1, 2, 3, 5, 5), "chain", 1)[1], {}),
         ("counter_4", 1 - p_counter(4), {}),
+        ("damage_q", (2 + Q) * (1 - p_counter(5)), {"q": Q}),
     ],
     "02_hold_or_reroll": [
         ("quantum_3", policy.p_within_rule("quantum", "most_common", 3), {}),
-        ("familiar_hold", best_hold((1, 1, 3, 4, 6), "familiar", 1)[1], {}),
+        ("familiar_hold", best_hold(DICE, "familiar", 1)[1], {}),
+        ("loot_hold", best_hold(DICE, "loot", 1)[0], {}),
         ("chain_all", 1 - (1 - p_roll("chain")) ** 3, {}),
     ],
     "03_who_wins_the_duel": [
@@ -122,14 +127,18 @@ DEAL_JSON = None                                 # a save from the board is the 
     "spellcaster": '''\
 # guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.
 import towerlib.spellcaster as spellcaster
-from towerlib.spellcaster.data import POINT_NAMES
-from towerlib.spellcaster.probability import LockedChain, contest_table, reach, walk_counts
+from fractions import Fraction
+
+from towerlib.spellcaster.data import DECK_VALUES, POINT_NAMES
+from towerlib.spellcaster.probability import (LockedChain, contest_table, difference_distribution, reach,
+                                              walk_counts)
 
 GAME = "spellcaster"
 EQUAL = LockedChain(3, 3)                         # a lock between equal numbers of unplayed Will tokens
 CENTRE = POINT_NAMES.index("C")
 EXERCISES = {
     "01_two_d10s": [
+        ("same_number", difference_distribution()[0], {}),
         ("big_equal", contest_table(3, 3)["big"], {}),
         ("broken_plus2", contest_table(5, 3)["broken"], {}),
     ],
@@ -141,6 +150,7 @@ EXERCISES = {
     "03_walking_on_colours": [
         ("fire_walks", walk_counts("F", 2)[CENTRE][CENTRE], {}),
         ("water_reach", len(reach("C", ["W1"])[0]), {}),
+        ("fire_five", Fraction(DECK_VALUES.count(5), len(DECK_VALUES)), {}),
     ],
 }
 RULES_PARAMS = {"lo": spellcaster.PLAYERS.start, "hi": spellcaster.PLAYERS.stop - 1, "points": len(POINT_NAMES)}

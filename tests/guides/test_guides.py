@@ -176,10 +176,18 @@ def test_runes_answers():
     assert got["quantum"] == Fraction(sum(has_kind(r, 5) for r in ROLLS), len(ROLLS))
     assert got["chain_hold"] == best_one_reroll((1, 2, 3, 5, 5), is_chain)
     assert got["familiar_hold"] == best_one_reroll((1, 1, 3, 4, 6), lambda d: has_kind(d, 3))
+    def is_loot(dice) -> bool:
+        return any(set(run) <= set(dice) for run in ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6)))
+    hold = list(got["loot_hold"])
+    assert not Counter(hold) - Counter((1, 1, 3, 4, 6)), "the hold is part of the roll"
+    outcomes = list(itertools.product(range(1, 7), repeat=5 - len(hold)))
+    assert Fraction(sum(is_loot(hold + list(o)) for o in outcomes), len(outcomes)) == \
+        best_one_reroll((1, 1, 3, 4, 6), is_loot)
     p_chain = Fraction(sum(map(is_chain, ROLLS)), len(ROLLS))
     assert got["chain_all"] == 1 - (1 - p_chain) ** 3
     # the counter die d stops a pair of v when d + bonus > v (ties go to the caster with equal grades)
     assert got["counter_4"] == Fraction(sum(d <= 4 for d in range(1, 7)), 6)
+    assert got["damage_q"] == (2 + 1) * Fraction(sum(d <= 5 for d in range(1, 7)), 6)      # Q = 1
     assert got["hit_cryo"] == Fraction(sum(d + 1 <= 3 for d in range(1, 7)), 6)
     assert got["damage_5"] == 2 * Fraction(sum(d <= 5 for d in range(1, 7)), 6)
     assert got["first"] == Fraction(sum(a + 1 >= b for a in range(1, 7) for b in range(1, 7)), 36)
@@ -218,6 +226,7 @@ CENTRE_LINKS = {"iF": "FEA", "iE": "FEW", "iW": "EWA", "iA": "FWA", "mFE": "FE",
 
 def test_spellcaster_answers():
     got = answers("spellcaster")
+    assert got["same_number"] == Fraction(sum(a == b for a in range(1, 11) for b in range(1, 11)), 100)
     assert got["big_equal"] == contest(3, 3)["big"]
     assert got["broken_plus2"] == contest(5, 3)["broken"]
     equal = contest(3, 3)
@@ -228,6 +237,7 @@ def test_spellcaster_answers():
     assert got["lock_caster"] == (equal["big"] + equal["small"]) / (1 - lock)
     assert got["lock_two"] == 1 - lock ** 2
     assert got["fire_walks"] == sum("F" in colours for colours in CENTRE_LINKS.values())
+    assert got["fire_five"] == Fraction(1, 6 + 3 + 1)                    # RULES.md 4.2: six 1s, three 3s, one 5
     assert got["water_reach"] == sum("W" in colours for colours in CENTRE_LINKS.values())
 
 
