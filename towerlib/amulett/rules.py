@@ -188,7 +188,9 @@ OPTIONS = {
                                 "'without_replacement' empties the bag first, then refills it.",
                                 allowed=("with_replacement", "without_replacement")),
     "defaulter_rebids": Option("defaulter_rebids", False,
-                               "A4 RESOLVED: a defaulting player may not bid in the area's re-auction.",
+                               "A4 RESOLVED: a defaulting player may not bid in the area's re-auction. "
+                               "(With the HOUSE bid cap a defaulter holds no cards and cannot bid anyway, "
+                               "so True only matters if that cap is lifted.)",
                                allowed=(False, True)),
     "max_rounds": Option("max_rounds", 40,
                          "HOUSE: a game in which nobody reaches 7 colours or 8 jewels ends after this many "
