@@ -133,7 +133,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.runes.ex.first": "The Chronomancer (+1 initiative, wins ties) against the Pyromancer: "
                                 "P(she moves first)?",
         "guide.runes.ex.damage_5": "Expected damage of one Attack with a pair of 5s (no counter bonus)?",
-        "guide.runes.position": "two wizards, from a fixed seed",
+        "guide.runes.position": "2 players: the Chronomancer against the Pyromancer, 6 health each, no loot; "
+                                "the Chronomancer moves first and rolls 1 1 3 4 6",
         "guide.runes.misconceptions": (
             "* *\"Keep the highest dice.\"* The best hold depends on the spell you aim for and on the re-rolls "
             "left; lesson 2 shows them differ.\n"
@@ -196,7 +197,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.spellcaster.ex.fire_walks": "Fire walks of length 2 from the centre back to the centre?",
         "guide.spellcaster.ex.water_reach": "A Water 1 card from the centre: how many points can the familiar "
                                             "reach?",
-        "guide.spellcaster.position": "two SpellCasters, from a fixed seed",
+        "guide.spellcaster.position": "2 players one step apart: seat 0 on iF moves first, seat 1 stands on "
+                                      "the centre",
         "guide.spellcaster.misconceptions": (
             "* *\"More Will tokens on the board make me stronger.\"* Only **unplayed** tokens count in a contest: "
             "every spell you control weakens your Will.\n"
@@ -312,7 +314,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.runes.ex.first": "Хрономант (+1 к инициативе, выигрывает ничьи) против Пироманта: "
                                 "P(он ходит первым)?",
         "guide.runes.ex.damage_5": "Ожидаемый урон одной Атаки парой пятёрок (без бонуса к отражению)?",
-        "guide.runes.position": "два волшебника, из фиксированного зерна",
+        "guide.runes.position": "2 игрока: Хрономант против Пироманта, по 6 здоровья, без добычи; Хрономант "
+                                "ходит первым и выбрасывает 1 1 3 4 6",
         "guide.runes.misconceptions": (
             "* *«Оставляй самые большие кубики».* Лучший выбор зависит от цели и числа оставшихся перебросов; "
             "урок 2 показывает, что они различаются.\n"
@@ -377,7 +380,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.spellcaster.ex.lock_two": "Затяжка при равных жетонах: P(два броска её завершат)?",
         "guide.spellcaster.ex.fire_walks": "Сколько огненных прогулок длины 2 ведут из центра обратно в центр?",
         "guide.spellcaster.ex.water_reach": "Карта Воды 1 из центра: до скольких точек может дойти фамильяр?",
-        "guide.spellcaster.position": "два Заклинателя, из фиксированного зерна",
+        "guide.spellcaster.position": "2 игрока в одном шаге друг от друга: место 0 на iF ходит первым, "
+                                      "место 1 стоит в центре",
         "guide.spellcaster.misconceptions": (
             "* *«Чем больше моих жетонов Воли на поле, тем я сильнее».* В состязании считаются только "
             "**несыгранные** жетоны: каждое управляемое заклинание ослабляет вашу Волю.\n"

@@ -69,6 +69,8 @@ DEAL_JSON = json.dumps(DEAL)
 ''',
     "runes": '''\
 # guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.
+import json
+
 import towerlib.runes as runes
 from towerlib.runes import duel, policy
 from towerlib.runes.data import HOUSE_MAX_HEALTH
@@ -98,7 +100,11 @@ EXERCISES = {
     ],
 }
 RULES_PARAMS = {"lo": runes.PLAYERS.start, "hi": runes.PLAYERS.stop - 1, "health": HOUSE_MAX_HEALTH}
-DEAL_JSON = None                                 # a seeded game has no deal to paste: use a save
+# The class position: lesson 3's duel, and the first roll is lesson 2's 1 1 3 4 6 (two initiative dice first).
+CLASS_DEAL = {"wizards": ["chronomancer", "pyromancer"], "hands": [[], []], "health": [6, 6],
+              "dice": [4, 2, *DICE]}
+runes.new_game(2, deal=CLASS_DEAL)                # the engine accepts it (or the guide stops here)
+DEAL_JSON = json.dumps(CLASS_DEAL)
 ''',
     "amulett": '''\
 # guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.
@@ -126,9 +132,10 @@ DEAL_JSON = None                                 # a save from the board is the 
 ''',
     "spellcaster": '''\
 # guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.
-import towerlib.spellcaster as spellcaster
+import json
 from fractions import Fraction
 
+import towerlib.spellcaster as spellcaster
 from towerlib.spellcaster.data import DECK_VALUES, POINT_NAMES
 from towerlib.spellcaster.probability import (LockedChain, contest_table, difference_distribution, reach,
                                               walk_counts)
@@ -154,7 +161,10 @@ EXERCISES = {
     ],
 }
 RULES_PARAMS = {"lo": spellcaster.PLAYERS.start, "hi": spellcaster.PLAYERS.stop - 1, "points": len(POINT_NAMES)}
-DEAL_JSON = None                                 # a seeded game has no deal to paste: use a save
+# The class position: two SpellCasters one step apart (seat 0 on iF moves first, seat 1 on the centre).
+CLASS_DEAL = {"first": 0, "positions": ["iF", "C"]}
+spellcaster.new_game(2, deal=CLASS_DEAL)          # the engine accepts it (or the guide stops here)
+DEAL_JSON = json.dumps(CLASS_DEAL)
 ''',
 }
 

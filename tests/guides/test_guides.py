@@ -119,6 +119,24 @@ def test_the_abracada_deal_is_one_the_engine_accepts_and_matches_the_exercises()
     assert [list(h) for h in game.hands] == deal["hands"] == [list(h) for h in ns["DEAL"]["hands"]]
 
 
+def test_the_runes_class_position_reaches_the_hold_decision_on_lesson_2s_roll():
+    import towerlib.runes as runes
+
+    game = runes.new_game(2, seed=3, deal=json.loads(run_guide("runes")["DEAL_JSON"]))
+    assert [w["wizard"] for w in game.view(0)["wizards"]] == ["chronomancer", "pyromancer"]
+    while [str(a) for a in game.legal_actions()] == ["pass"]:          # the any-time windows: nobody holds loot
+        game.apply("pass")
+    assert game.current_player == 0 and "hold 1 1" in [str(a) for a in game.legal_actions()]
+    assert "hold 2" not in [str(a) for a in game.legal_actions()]
+
+
+def test_the_spellcaster_class_position():
+    import towerlib.spellcaster as spellcaster
+
+    game = spellcaster.new_game(2, seed=3, deal=json.loads(run_guide("spellcaster")["DEAL_JSON"]))
+    assert [c["position"] for c in game.view(0)["casters"]] == ["iF", "C"] and game.current_player == 0
+
+
 # ----- Abracada: answers against enumeration ----------------------------------------------------
 def p_hold_at_least_one(hidden: list[int], value: int, hand: int = 5) -> Fraction:
     """Brute force: every hand of ``hand`` of the hidden stones is equally likely."""
