@@ -22,6 +22,32 @@ def test_players():
     assert PLAYERS == range(2, 7)
 
 
+def test_check_invariants_names_what_is_broken():
+    import copy
+
+    import pytest
+    game = new_game(players=3, seed=3)
+    rng = random.Random(3)
+    for _ in range(80):
+        game.apply(rng.choice(game.legal_actions()))
+    check_invariants(game)
+    breaks = {"conservation of loot cards": lambda g: g.hand[0].append("fire_scroll"),
+              "conservation of familiars": lambda g: g.fam_deck.pop(),
+              "health within": lambda g: g.health.__setitem__(1, 99),
+              "four slots": lambda g: g.slots[2].pop("chain"),
+              "a window for a fallen wizard": lambda g: (g.health.__setitem__(2, 0), g.hand[2].clear(),
+                                                         g.loot_discard.extend([]), g.pending.append(
+                                                             {"kind": "window", "seat": 2, "point": "turn_end"}),
+                                                         g.__setattr__("artifact", [g.artifact[0], g.artifact[1], None]),
+                                                         g.loot_discard.extend(a for a in [game.artifact[2]] if a),
+                                                         g.loot_discard.extend(game.hand[2]))}
+    for name, damage in breaks.items():
+        broken = copy.deepcopy(game)
+        damage(broken)
+        with pytest.raises(AssertionError, match=name):
+            check_invariants(broken)
+
+
 def test_redeal_keeps_the_view_and_plays_on():
     rng = random.Random(1)
     changed = checked = 0

@@ -39,7 +39,7 @@ from .data import (BOARD_OFFERS, DAMAGE_CARDS, FAMILIAR, HOUSE_MAX_HEALTH, INITI
                    START_LOOT, TURN_DICE, WIZARD, WIZARDS, is_artifact, is_cursed)
 from .dice import COMBINABLE, SPELLS, groups, sub_multisets, without
 from .effects import Effects
-from .views import build_view
+from .views import build_view, trim_log_cache
 
 #: Pending decisions that are choices (made automatically when only one option exists).
 CHOICES = frozenset({"keep", "spirit", "target", "restore", "owl", "discard", "copy"})
@@ -625,6 +625,7 @@ class RunesGame(Effects, GameBase):
     def _do(self, action: Action) -> None:
         self._dispatch(action)
         self._advance()
+        trim_log_cache(self)
 
     def _dispatch(self, action: Action) -> None:
         self._legal_cache = None

@@ -72,19 +72,28 @@ def _log(game: "RunesGame", seat: int) -> list[dict[str, Any]]:
     events = game.events
     start = max(0, len(events) - LOG_LENGTH)
     cache = game._log_cache[seat]
-    if cache and cache[0][0] < start:
-        cache[:] = [entry for entry in cache if entry[0] >= start]
     have = cache[-1][0] + 1 if cache else start
     for index in range(max(have, start), len(events)):
         shown = visible_event(events[index], seat)
         cache.append((index, shown, [k for k, v in shown.items() if type(v) is list]))
     out = []
-    for _, shown, lists in cache:
+    for index, shown, lists in cache:
+        if index < start:
+            continue
         copy = shown.copy()
         for key in lists:
             copy[key] = copy[key][:]
         out.append(copy)
     return out
+
+
+def trim_log_cache(game: "RunesGame") -> None:
+    """Forget cached log entries too old for any view (called after each action, never while a
+    view is built, so building a view frees nothing the engine holds)."""
+    start = len(game.events) - LOG_LENGTH
+    for cache in game._log_cache:
+        if cache and cache[0][0] < start:
+            cache[:] = [entry for entry in cache if entry[0] >= start]
 
 
 def build_view(game: "RunesGame", seat: int, log: bool = True) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..core.events import Event
 from ..core.rng import MAX_SEED, GameRandom
