@@ -219,3 +219,19 @@ def test_hand_built_actions_mean_their_text():
         assert g.to_json() == before
     g.apply(Action("cast", "attack", (numpy.int64(5), 5), target=numpy.int64(1)))
     assert json.loads(g.to_json())["actions"][-1] == "cast attack 5 5 -> 1"
+
+
+def test_a_choice_among_hidden_cards_is_asked_even_when_the_cards_are_alike():
+    def homunculus(drawn):
+        g = game_of([6, 1, 3, 3, 3, 1, 2], [["healing_potion"], []], familiars=["homunculus"], loot=drawn)
+        pass_until(g, "roll")
+        g.apply("stop")
+        g.apply("cast familiar 3 3 3 summon")
+        g.apply("keep")                               # draw 2, then discard 1 of the hand
+        return g
+    alike, mixed = homunculus(["healing_potion", "healing_potion"]), homunculus(["fire_scroll", "mana_crystal"])
+    assert legal(alike, 0) == ["discard healing_potion"] and len(legal(mixed, 0)) == 3
+    for g in (alike, mixed):                          # seat 1 sees the same decision either way
+        v = g.view(1)
+        assert v["current_player"] == 0 and v["decision"] == "discard" and v["pending"] == {"kind": "discard", "seat": 0}
+    assert alike.view(1)["log"] == mixed.view(1)["log"]
