@@ -37,7 +37,7 @@ import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational, Real
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from towerlib.core.i18n import tr
 
@@ -51,6 +51,9 @@ REVEAL_AFTER = 2                        # wrong tries before "Show the answer" a
 ANSWERS_FOLDER = "lessons"              # <the student's saves>/lessons/answer-<hash>.json
 
 REGISTRY: list["Exercise"] = []
+#: Called as ``listener(exercise, answer_text, right)`` after every graded Check on the page
+#: (the class record, :mod:`widgets.record.hooks`, joins it through ``track_page()``).
+ATTEMPT_LISTENERS: list[Callable[["Exercise", str, bool], None]] = []
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 
@@ -347,6 +350,9 @@ class Exercise:
         self._reveal_if_due()
         if self.store is not None and right is not None:
             self.store.save(self, {"answer": str(self.input.value), "tries": self.tries})
+        if right is not None:
+            for listener in ATTEMPT_LISTENERS:
+                listener(self, str(self.input.value), right)
 
     def _show(self, text: Any) -> bool | None:
         right, message = self.feedback(text)
