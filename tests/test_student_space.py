@@ -218,3 +218,30 @@ def test_the_token_can_come_from_a_private_file(tmp_path, monkeypatch):
     prov = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), token="",
                                              teacher_token_file=str(tmp_path / "token"))
     assert visit(prov, query={"teacher": "from-file"}).request.headers[serving.TEACHER_HEADER] == "1"
+
+
+def test_a_preheated_kernel_keeps_one_request_listener(monkeypatch):
+    """Voila hands a page's request to one listener per kernel; a page that also calls
+    voila.utils.get_query_string must wait for ours, not open a second (which would take the
+    request from the first and leave it waiting for ever)."""
+    import voila.utils as vu
+    calls = []
+
+    def fake_wait_for_request(url=None):        # Voila's: one websocket, then os.environ is set
+        calls.append(url)
+        os.environ[classroom.SPACE_ENV] = SPACE_A
+        os.environ["QUERY_STRING"] = "lang=ru"
+
+    monkeypatch.setattr(vu, "wait_for_request", fake_wait_for_request)
+    monkeypatch.setattr(classroom, "_listener", classroom._Listener())
+    monkeypatch.setattr(classroom, "_original_wait_for_request", None)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv(classroom.CLASSROOM_ENV, "1")
+    monkeypatch.delenv(classroom.SPACE_ENV, raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    classroom._share_voilas_listener()
+    assert vu.wait_for_request is not fake_wait_for_request
+    classroom.current(wait=False)                  # the board asks first: our listener starts
+    assert vu.get_query_string() == "lang=ru"      # the page's own call waits for the same listener
+    page = classroom.current(wait=True)
+    assert calls == [None] and page.space == SPACE_A
