@@ -4,7 +4,10 @@
 
     game = towerlib.runes.new_game(players=4, seed=7)            # every RULES.md flag is an option
     game = towerlib.runes.new_game(players=2, deal={"wizards": ["druid", "warlock"], "dice": [...]})
-    game.legal_actions(); game.apply("hold 5 5"); game.view(0); towerlib.runes.load(game.to_json())
+    game.legal_actions(); game.apply("pass"); game.view(0); towerlib.runes.load(game.to_json())
+
+Every round opens with a window for each standing wizard (wield an artifact, drink a potion...,
+or ``pass``); who is asked to decide never depends on a hidden card (see :mod:`.engine`).
 
 See :mod:`towerlib.runes.engine` for the flow and the ``deal`` fields, :mod:`.actions` for the
 action grammar, :mod:`.probability` for the odds and :mod:`.bots` for the players.

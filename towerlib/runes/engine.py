@@ -98,7 +98,8 @@ class RunesGame(Effects, GameBase):
     ``hands`` (per seat a list of loot ids, or null to draw as usual); ``artifacts`` and
     ``summoned`` (per seat an id or null); ``loot`` and ``familiars`` (ids placed on top of
     their deck in this order; the rest of the deck is shuffled below); ``health`` (per seat,
-    0 = incapacitated); ``spent`` (per seat, spent slot names); ``quantum`` (Q at the start);
+    0 = incapacitated; checked after the ``artifacts`` are wielded, so an Amulet of Vitality's
+    higher maximum counts; default: each seat's maximum); ``spent`` (per seat, spent slot names); ``quantum`` (Q at the start);
     ``dice`` (a queue of die faces used before the RNG, one face per die rolled).
     """
 
