@@ -217,6 +217,10 @@ def test_hand_built_actions_mean_their_text():
         with pytest.raises(IllegalAction):
             g.apply(bad)
         assert g.to_json() == before
+    for text in ("cast attack 5 5 -> 01", "cast attack 5 5 -> 1.0", "cast attack 5 5 -> True", "cast attack 5.0 5 -> 1"):
+        with pytest.raises(IllegalAction):
+            g.apply(text)
+        assert g.to_json() == before
     g.apply(Action("cast", "attack", (numpy.int64(5), 5), target=numpy.int64(1)))
     assert json.loads(g.to_json())["actions"][-1] == "cast attack 5 5 -> 1"
 

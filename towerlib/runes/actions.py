@@ -31,6 +31,7 @@ _NAMED = frozenset({"pick", "cast", "play", "wield", "keep", "take", "discard", 
 #: Verbs whose dice are a multiset (written sorted).
 _SORTED_DICE = frozenset({"hold", "cast"})
 _WORD = re.compile(r"^[a-z][a-z_]*$")
+_SEAT = re.compile(r"^(0|[1-9][0-9]*)$")
 
 
 @dataclass(frozen=True)
@@ -66,13 +67,15 @@ def parse(text: str) -> Action | None:
     while i < len(rest):
         tok = rest[i]
         if tok == "->":
-            if target is not None or i + 1 >= len(rest) or not rest[i + 1].isdigit():
+            if target is not None or i + 1 >= len(rest) or not _SEAT.match(rest[i + 1]):
                 return None
             target = int(rest[i + 1])
             i += 2
             continue
         if tok.isdigit():
             if verb == "target" and target is None:
+                if not _SEAT.match(tok):
+                    return None                  # "target 01" is not how a seat is written
                 target = int(tok)
             elif len(tok) == 1:
                 dice.append(int(tok))
