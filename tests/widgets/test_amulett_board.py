@@ -59,3 +59,199 @@ def test_amulet_has_eight_sockets_filled_in_order():
                                           "jewels": {}})
     html = amulet_html(g.view(1), 0, "en")
     assert html.count("am-socket") == 8 and html.count("am-full") == 2 and "2 jewels, 2 colours" in html
+
+
+# ----------------------------------------------------------------- the interactive board (AmulettBoard)
+from fractions import Fraction  # noqa: E402
+from html import escape  # noqa: E402
+
+import pytest  # noqa: E402
+import towerlib.amulett as amulett  # noqa: E402
+from towerlib.amulett.inference import HandReader  # noqa: E402
+from towerlib.core.i18n import tr  # noqa: E402
+
+from widget_page import click, send_update, tree_states  # noqa: E402
+from widgets.amulett import AmulettBoard  # noqa: E402
+
+
+def board_for(game, seat=0, bots="random", **kw) -> AmulettBoard:
+    board = AmulettBoard(players=game.players, seat=seat, bots=bots, bot_delay=0, setup=False, autosave=False, **kw)
+    board.open_game(game, seat, bots)
+    return board
+
+
+def live(board):
+    """Every control the student could use now: move, jewel and area buttons, bid and pass."""
+    out = [b for b in board._buttons + board._jewel_buttons if not b.disabled and b.layout.display != "none"]
+    out += [b for b in board._areas.values() if not b.disabled]
+    if board._bid_box.layout.display != "none":
+        out += [b for b in (board._bid, board._pass) if not b.disabled]
+    return out
+
+
+def position(seed, players, steps):
+    """A random game stopped at seat 0's decision after about ``steps`` actions."""
+    game = amulett.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    while not game.is_over and game.current_player != 0:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("players,seed,steps", [(3, 1, 5), (4, 2, 60), (5, 3, 120), (3, 4, 200)])
+def test_two_worlds_give_identical_widget_state(players, seed, steps):
+    """Re-dealt metal hands, deck order and allocations give byte-identical widget state, also
+    after the student's clicks, while the student's views agree (the ledger meter on)."""
+    game = position(seed, players, steps)
+    assert not game.is_over
+    world = amulett.redeal(game, 0, random.Random(seed))
+    assert world.to_json() != game.to_json()
+    board_a, board_b = board_for(game, ledger=True), board_for(world, ledger=True)
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(30):
+        if game.view(0) != world.view(0) or game.is_over:
+            break
+        assert tree_states(board_a) == tree_states(board_b)
+        compared += 1
+        a, b = live(board_a), live(board_b)
+        assert len(a) == len(b)
+        if not a:
+            break
+        i = rng.randrange(len(a))
+        click(a[i])
+        click(b[i])
+    assert compared >= 1
+
+
+def test_no_trait_holds_an_opponents_cards_or_the_seed():
+    game = amulett.new_game(3, seed=4321, deal={"first": 0, "start": {"spells": [[], [], []],
+                                                                      "metals": [[1, 0, 0, 0], [0, 7, 0, 3], [2, 2, 2, 2]]}})
+    board = board_for(game)
+    text = " ".join(tree_states(board))
+    assert "4321" not in text
+    assert "Silver 7" not in text and "10 metal cards" in text           # seat 1: a count, not its cards
+    assert "Your cards: Gold 1, Silver 0, Copper 0, Iron 0" in text
+
+
+def _jewel_auction(seat_cards=(0, 0, 0, 6)):
+    """Seat 0 to bid in the first jewel auction of round 1 (spell phase skipped by passing)."""
+    game = amulett.new_game(3, seed=2, deal={"first": 0, "markers": [4], "start": {
+        "spells": [[], [], []], "metals": [list(seat_cards), [4, 4, 4, 4], [4, 4, 4, 4]]}})
+    while game.pending["kind"] == "spell_bid":
+        game.apply("pass")
+    assert game.pending["kind"] == "jewel_bid" and game.current_player == 0
+    return game
+
+
+def test_the_bid_control_offers_exactly_the_legal_amounts_and_bids():
+    game = _jewel_auction()
+    board = board_for(game, bots="planner")
+    legal = [str(a) for a in game.legal_actions()]
+    assert list(board._bid_amount.options) == [a.split()[1] for a in legal if a.startswith("bid ")]
+    send_update(board._bid_amount, {"index": 1})
+    click(board._bid)
+    bids = [e for e in game.events if e.kind == "bid"]
+    assert bids and bids[0].seat == 0 and bids[0].data["amount"] == 2
+
+
+def test_forged_messages_leave_the_game_unchanged():
+    game = _jewel_auction()
+    board = board_for(game, bots="planner")
+    before = game.to_json()
+    board._student_action("bid 99")                               # a bid above what the hand can pay
+    assert game.to_json() == before and "am-error" in board._status.value
+    click(board._areas["A01"])                                    # Hat #2 may not move now
+    assert game.to_json() == before
+    board._student_action("jewel red A01")                        # a jewel from another area
+    board._student_action("move A01")
+    assert game.to_json() == before
+    click(board._buttons[-1])                                     # a hidden button
+    click(board._jewel_buttons[-1])
+    assert game.to_json() == before
+    send_update(board._bid_amount, {"index": 99})                 # an amount not offered
+    assert game.to_json() == before
+
+
+def test_hat2_moves_by_clicking_an_allowed_area_only():
+    g = _game_at_a_move()
+    mover = g.current_player
+    board = board_for(g, seat=mover, bots="planner")
+    allowed = set(g.pending["options"])
+    assert {a for a, b in board._areas.items() if not b.disabled} == allowed
+    before = g.to_json()
+    forbidden = next(a for a in AREA if a not in allowed and a != g.hat2)
+    click(board._areas[forbidden])
+    assert g.to_json() == before
+    target = sorted(allowed)[0]
+    click(board._areas[target])
+    moves = [e for e in g.events if e.kind == "hat2"]
+    assert moves and moves[-1].seat == mover and moves[-1].data["area"] == target
+
+
+def test_ledger_meter_is_the_exact_inference():
+    game = _jewel_auction()
+    board = board_for(game, bots="planner", ledger=True)
+    view = game.view(0)
+    reader = HandReader(view)
+    ja = view["jewel_auction"]
+    if ja is None:
+        pytest.skip("the auction ended at once")
+    p = reader.p_can_pay(1, ja["high"] + 1, ja["area"])
+    assert isinstance(p, Fraction)
+    assert f"exactly {p} ({float(p):.0%})" in board._ledger.value
+    assert "really holds" not in board._ledger.value               # the truth only for a teacher
+    board._enable_teacher()
+    assert "really holds G 4, S 4, C 4, I 4" in board._ledger.value
+
+
+def test_russian_labels_come_from_the_catalogue():
+    board = board_for(amulett.new_game(3, seed=5), lang="ru")
+    assert board._title.value == tr("amulett.board.title", "ru")
+    assert any("Оставить" in b.description for b in board._buttons)
+
+
+def test_a_whole_game_by_clicking():
+    game = amulett.new_game(3, seed=9)
+    board = board_for(game, bots="greedy")
+    rng = random.Random(9)
+    for _ in range(3000):
+        if game.is_over:
+            break
+        buttons = live(board)
+        assert buttons, "the student has nothing to click"
+        click(rng.choice(buttons))
+    assert game.is_over and "over" in board._prompt.value.lower()
+
+
+def test_setup_form_starts_a_game_and_resumes(tmp_path):
+    board = AmulettBoard(players=3, seat=1, bot_delay=0, saves_dir=str(tmp_path))
+    form = board._form
+    send_update(form.players, {"index": 1})                       # 4 players
+    form.seed.value = "12"
+    form.max_rounds.value = 7
+    click(form.start)
+    game = board.game
+    assert game.players == 4 and board.seat == 1 and game.seed == 12 and game.options["max_rounds"] == 7
+    assert game.current_player == 1
+    click(live(board)[0])
+    snapshot = game.to_json()
+    again = AmulettBoard(players=3, seat=0, bot_delay=0, saves_dir=str(tmp_path))
+    click(again._form.resume)
+    assert again.game.to_json() == snapshot and again.seat == 1
+
+
+def test_teacher_mode_shows_the_bots_reasons():
+    game = amulett.new_game(3, seed=6, deal={"first": 0})
+    board = board_for(game, bots="planner")
+    board._enable_teacher()
+    click(live(board)[0])
+    assert board._reasons
+    assert all(escape(r.render("en")) in board._t_reasons.value for _, _, r in board._reasons[-3:])
+    plain = board_for(amulett.new_game(3, seed=6, deal={"first": 0}), bots="planner")
+    click(live(plain)[0])
+    assert not plain._reasons

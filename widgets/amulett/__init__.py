@@ -1,3 +1,5 @@
-"""Das Amulett board pieces. So far the pure SVG/HTML renderers (:mod:`.render`); the interactive
-``AmulettBoard`` of issue 11 is not built yet."""
-from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
+"""The Das Amulett board: ``from widgets.amulett import AmulettBoard`` (see :mod:`.board`); the
+pure SVG/HTML renderers are in :mod:`.render` and :mod:`.panels`."""
+from .board import AmulettBoard
+
+__all__ = ["AmulettBoard"]

@@ -1,0 +1,288 @@
+"""``AmulettBoard``: play Das Amulett against bots in JupyterLab, Notebook 7 or Voila.
+
+Every synced value is made by :meth:`AmulettBoard._render` from ``game.view(seat)`` of the
+student's seat (through :mod:`.render` and :mod:`.panels`), plus the board's own settings
+(language, the ledger meter toggle). Other players' metal cards, the deck order, secret stone
+allocations, the seed and fixed round markers never reach a trait (teacher mode adds the truth
+on purpose, and only on a page opened with the teacher link).
+
+The widget tree is built once: the SVG map with one button per area under it (the areas Hat #2
+may go to light up, the others stay disabled), a pool of jewel buttons painted in the jewels'
+colours, a bid control whose dropdown offers exactly the legal amounts, and a fixed pool of move
+buttons for everything else (set-up choices, payments as card compositions, spell powers). A
+handler never trusts a widget: it rebuilds the action from the student's legal actions and lets
+the engine judge it; a refused action leaves the game as it was.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import ipywidgets as ipw
+import towerlib.amulett as amulett
+from towerlib.amulett.actions import parse
+from towerlib.amulett.bots import make_bot
+from towerlib.amulett.rules import AREAS, MAX_PLAYERS
+from towerlib.core import TowerError
+from towerlib.core.i18n import LANGUAGES, tr
+
+from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
+from . import panels, render
+from ..game_table import GameTable, Settings
+from ..saves import SaveFolder
+from .setup import BOT_LEVELS, DEFAULT_LEVEL, SetupForm, bot_levels
+
+#: Buttons kept for the moves that are not an area, a jewel or a bid.
+MOVE_BUTTONS = 72
+#: Buttons kept for jewel choices (Jewel Lens may offer the jewels of adjacent areas too).
+JEWEL_BUTTONS = 24
+AUTOSAVE = "autosave"
+
+CSS = """
+<style>
+.am-amulett { background: linear-gradient(#3e2723, #1b120f); border-radius: 14px; padding: 10px 12px;
+  color: #2b2214; font-family: Georgia, 'Times New Roman', serif; max-width: 1250px; }
+.am-amulett .am-panel, .am-amulett .am-setup { background: #f7efe0; border-radius: 10px; padding: 8px 10px; }
+.am-amulett .am-header { align-items: center; color: #f7efe0; }
+.am-amulett .am-title { font-size: 22px; font-weight: 700; color: #ffd54f; margin-right: 16px; }
+.am-amulett .am-round { color: #f7efe0; margin-right: auto; }
+.am-amulett .am-status { color: #fff3d6; min-height: 20px; font-family: sans-serif; }
+.am-amulett .am-status .am-error { color: #ffb4b4; font-weight: 700; }
+.am-amulett .am-sheet { background: #f7efe0; border-radius: 10px; padding: 6px 8px; font-size: 13px; min-width: 230px; }
+.am-amulett .am-active { box-shadow: 0 0 0 3px #ffd54f; }
+.am-amulett .am-flag { background: #ffd54f; border-radius: 8px; padding: 0 6px; font: 700 11px sans-serif; }
+.am-amulett .am-socket { display: inline-block; width: 14px; height: 14px; border-radius: 50%; margin: 1px;
+  border: 1px solid #555; background: #eee; }
+.am-amulett .am-spells { margin: 2px 0; padding-left: 18px; }
+.am-amulett .am-map { width: 100%; max-width: 520px; }
+.am-amulett .am-log, .am-amulett .am-ledger { max-height: 180px; overflow-y: auto; font: 12px sans-serif; }
+.am-amulett .am-area-button { width: 52px; }
+</style>
+"""
+
+
+class AmulettBoard(GameTable, ipw.VBox):
+    """A Das Amulett table: the student at one seat, bots at the others.
+
+    ``AmulettBoard(players=4, seat=0, bots="planner", lang="en")`` opens on the set-up form;
+    ``setup=False`` starts at once (lessons fix a position with ``deal=...``).
+    """
+
+    KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "amulett.board", "am", DEFAULT_LEVEL, BOT_LEVELS
+    _engine_new_game = staticmethod(amulett.new_game)
+    _engine_load = staticmethod(amulett.load)
+    _make_bot = staticmethod(make_bot)
+    _bot_levels = staticmethod(bot_levels)
+
+    def __init__(self, players: int = 4, seat: int = 0,
+                 bots: str | Sequence[str | None] | Mapping[int, str] = DEFAULT_LEVEL, lang: str = "en",
+                 seed: int | None = None, deal: Mapping[str, Any] | None = None, ledger: bool = False,
+                 bot_delay: float = 0.6, *, setup: bool = True, saves_dir: str | None = None,
+                 autosave: bool = True, **options: Any) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+        self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
+                                                               dict(options)),
+                         SaveFolder(saves_dir, "amulett"), AUTOSAVE if autosave else None)
+        self._moves: list[str] = []          # the actions behind the move buttons (kernel only)
+        self._jewels: list[str] = []         # the actions behind the jewel buttons
+        self._build(ledger, setup)
+        super().__init__([self._style, self._header, self._status, self._setup_box, self._table])
+        self.add_class("am-amulett")
+        self._relabel()
+        if setup:
+            self._show_setup()
+        else:
+            self._start(self._settings, seed=seed)
+
+    # ----- building the widget tree (once) ----------------------------------------------------
+    def _build(self, ledger: bool, setup: bool) -> None:
+        self._build_frame(CSS, SetupForm(self._settings, self._lang) if setup else None)
+        self._map = ipw.HTML()
+        self._where = ipw.HTML()
+        self._map_title = ipw.HTML()
+        self._areas: dict[str, ipw.Button] = {}
+        for area in sorted(AREAS, key=lambda a: (a.r, a.q)):
+            b = ipw.Button(description=area.id, disabled=True, layout=ipw.Layout(width="56px"))
+            b.add_class("am-area-button")
+            b.add_class(f"am-at-{area.id}")
+            b.on_click(lambda _b, a=area.id: self._on_area(a))
+            self._areas[area.id] = b
+        self._area_box = ipw.Box(list(self._areas.values()), layout=ipw.Layout(flex_flow="row wrap", grid_gap="3px"))
+        self._jewel_buttons = []
+        for i in range(JEWEL_BUTTONS):
+            b = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
+            b.add_class("am-jewel-button")
+            b.on_click(lambda _b, i=i: self._on_jewel(i))
+            self._jewel_buttons.append(b)
+        self._jewel_box = ipw.Box(self._jewel_buttons, layout=ipw.Layout(flex_flow="row wrap", grid_gap="4px"))
+        self._market = ipw.HTML()
+        self._prompt = ipw.HTML()
+        self._bid_amount = ipw.Dropdown(options=[], layout=ipw.Layout(width="160px"))
+        self._bid_amount.add_class("am-bid-amount")
+        self._bid = ipw.Button(button_style="warning", icon="gavel", layout=ipw.Layout(width="auto"))
+        self._bid.add_class("am-bid")
+        self._bid.on_click(self._on_bid)
+        self._pass = ipw.Button(layout=ipw.Layout(width="auto"))
+        self._pass.add_class("am-pass")
+        self._pass.on_click(lambda _b: self._student_action("pass"))
+        self._bid_box = ipw.HBox([self._bid_amount, self._bid, self._pass],
+                                 layout=ipw.Layout(grid_gap="6px", display="none"))
+        self._actions_title = ipw.HTML()
+        self._buttons = []
+        for i in range(MOVE_BUTTONS):
+            b = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
+            b.add_class("am-move")
+            b.on_click(lambda _b, i=i: self._on_move(i))
+            self._buttons.append(b)
+        self._ledger_toggle = ipw.Checkbox(value=bool(ledger), indent=False, layout=ipw.Layout(width="auto"))
+        self._ledger_toggle.add_class("am-ledger-toggle")
+        self._ledger_toggle.observe(lambda _c: self._render(), "value")
+        self._ledger = ipw.HTML()
+        self._sheets = [ipw.HTML() for _ in range(MAX_PLAYERS)]
+        self._log_title = ipw.HTML()
+        self._log = ipw.HTML()
+        self._new = ipw.Button(icon="redo", layout=ipw.Layout(width="auto"))
+        self._new.on_click(self._on_new_game)
+        left = ipw.VBox([self._map, self._where, self._map_title, self._area_box, self._jewel_box],
+                        layout=ipw.Layout(flex="0 0 540px"))
+        moves = ipw.Box(self._buttons, layout=ipw.Layout(flex_flow="row wrap", grid_gap="4px"))
+        right = ipw.VBox([self._market, self._prompt, self._bid_box, self._actions_title, moves,
+                          self._ledger_toggle, self._ledger], layout=ipw.Layout(flex="1 1 380px"))
+        for box in (left, right):
+            box.add_class("am-panel")
+        sheets = ipw.Box(self._sheets, layout=ipw.Layout(flex_flow="row wrap", grid_gap="8px"))
+        log_box = ipw.VBox([self._log_title, self._log])
+        log_box.add_class("am-panel")
+        self._table = ipw.VBox([ipw.HBox([left, right], layout=ipw.Layout(grid_gap="8px")), sheets, log_box,
+                                ipw.HBox([self._new])], layout=ipw.Layout(display="none", grid_gap="8px"))
+
+    # ----- labels ---------------------------------------------------------------------------
+    def _relabel(self) -> None:
+        lang = self._lang
+        t = lambda key: tr(f"amulett.board.{key}", lang)  # noqa: E731
+        self._title.value = t("title")
+        self._lang_pick.description = t("language")
+        self._map_title.value = f"<b>{t('map_moves')}</b>"
+        self._actions_title.value = f"<b>{t('actions')}</b>"
+        self._bid_amount.description = t("bid_amount")
+        self._bid.description = t("bid")
+        self._pass.description = t("act.pass")
+        self._ledger_toggle.description = t("ledger")
+        self._ledger_toggle.tooltip = t("ledger_tip")
+        self._log_title.value = f"<b>{t('log')}</b>"
+        self._new.description = t("new_game")
+        if self._form is not None:
+            self._form.relabel(lang)
+
+    # ----- rendering: the only place synced state is made -------------------------------------
+    def _render(self) -> None:
+        self._show_status()
+        if self._game is None:
+            self._round.value = ""
+            return
+        self._render_view(self._game.view(self._seat))
+
+    def _render_view(self, view: Mapping[str, Any]) -> None:
+        lang = self._lang
+        names = panels.seat_names(view, lang)
+        legal = view["legal"]
+        phase = tr(f"amulett.phase.{view['phase']}", lang)
+        self._round.value = tr("amulett.board.round", lang, round=view["round"], phase=phase)
+        self._map.value = render.map_svg(view, lang)
+        self._where.value = panels.header_line(view, names, lang)
+        targets = {a.split(" ")[1] for a in legal if a.startswith("move ")}
+        for area, b in self._areas.items():
+            on = area in targets
+            b.disabled, b.button_style = not on, "danger" if on else ""
+        self._jewels = [a for a in legal if a.startswith("jewel ")][:JEWEL_BUTTONS]
+        for i, b in enumerate(self._jewel_buttons):
+            if i < len(self._jewels):
+                colour = self._jewels[i].split(" ")[1]
+                b.description, b.tooltip, b.disabled = panels.describe(self._jewels[i], names, lang), self._jewels[i], False
+                b.style.button_color, b.layout.display = render.JEWEL_FILL[colour], None
+            else:
+                b.description, b.tooltip, b.disabled, b.layout.display = "", "", True, "none"
+                b.style.button_color = None
+        amounts = [a.split(" ")[1] for a in legal if a.startswith("bid ")]
+        bidding = bool(amounts) or "pass" in legal
+        keep = self._bid_amount.value if self._bid_amount.value in amounts else (amounts[0] if amounts else None)
+        if list(self._bid_amount.options) != amounts:
+            self._bid_amount.options = amounts
+        self._bid_amount.value = keep
+        self._bid.disabled = not amounts
+        self._pass.disabled = "pass" not in legal
+        self._bid_box.layout.display = None if bidding else "none"
+        self._market.value = panels.market(view, names, lang)
+        self._prompt.value = panels.prompt(view, names, lang)
+        self._moves = [a for a in legal if a.split(" ")[0] not in ("move", "jewel", "bid", "pass")][:MOVE_BUTTONS]
+        for i, b in enumerate(self._buttons):
+            if i < len(self._moves):
+                b.description, b.disabled, b.layout.display = panels.describe(self._moves[i], names, lang), False, None
+                b.tooltip = self._moves[i]
+            else:
+                b.description, b.tooltip, b.disabled, b.layout.display = "", "", True, "none"
+        for q, w in enumerate(self._sheets):
+            if q < view["players"]:
+                w.value, w.layout.display = panels.sheet(view, q, names, lang), None
+            else:
+                w.value, w.layout.display = "", "none"
+        on = self._ledger_toggle.value
+        self._ledger.layout.display = None if on else "none"
+        truth = self._true_hands() if on and self._teacher_box is not None else None
+        self._ledger.value = panels.ledger_meter(view, names, lang, truth) if on else ""
+        self._log.value = panels.log_html(view, lang)
+
+    def _true_hands(self) -> list[list[int]]:
+        """TEACHER MODE ONLY: every seat's real metal cards (G, S, C, I)."""
+        return [list(h) for h in self._game.hands]
+
+    def _refresh_teacher(self) -> None:
+        super()._refresh_teacher()
+        if self._teacher_box is not None and self._game is not None:
+            self._render()                   # the ledger meter gains the truth column
+
+    # ----- the student's input ----------------------------------------------------------------
+    def _on_move(self, i: int) -> None:
+        if i < len(self._moves):
+            self._student_action(self._moves[i])
+
+    def _on_jewel(self, i: int) -> None:
+        if i < len(self._jewels):
+            self._student_action(self._jewels[i])
+
+    def _on_area(self, area: str) -> None:
+        if area in self._areas:
+            self._student_action(f"move {area}")
+
+    def _on_bid(self, _button: Any = None) -> None:
+        amount = self._bid_amount.value
+        if isinstance(amount, str):
+            self._student_action(f"bid {amount}")
+
+    def _student_action(self, action: str | None) -> None:
+        """Any student move: checked here (whose decision) and by the engine (is it legal)."""
+        game = self._game
+        if game is None or not isinstance(action, str) or parse(action) is None:
+            return
+        if game.current_player != self._seat:
+            if game.current_player is not None:
+                names = panels.seat_names(game.view(self._seat, log=False), self._lang)
+                self._say("amulett.board.not_your_turn", "am-error", who=names[game.current_player])
+        else:
+            try:
+                game.apply(action)
+            except TowerError as err:
+                self._say("amulett.board.illegal", "am-error", message=err)
+            else:
+                self._say("")
+                self._autosave()
+                self._run_bots()
+        self._render()
+
+    # ----- bots -------------------------------------------------------------------------------
+    def _bot_to_move(self) -> bool:
+        game = self._game
+        return game is not None and not game.is_over and game.current_player != self._seat
+
+
+__all__ = ["AmulettBoard"]
