@@ -24,6 +24,10 @@ SECTIONS = ("rules", "plan", "class", "misconceptions")
 ESTIMATED_MINUTES = 30
 #: Exact answers with a longer denominator are shown as decimals only.
 LONGEST_DENOMINATOR = 10**6
+#: Links are underlined (not told apart by colour alone) and keyboard focus is visible (Okabe-Ito orange).
+STYLE = ("<style>.spelltower-guide a, .spelltower-guide a:link, .spelltower-guide a:visited "
+         "{text-decoration: underline !important;}"
+         ".spelltower-guide a:focus-visible {outline: 3px solid #E69F00; outline-offset: 2px;}</style>")
 #: The folder holding the course's notebooks.
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -485,6 +489,7 @@ def show(game: str, *args: Any, **kwargs: Any) -> None:
     from .lessons import LESSON_LANGUAGES, when_language_known
 
     out = ipw.Output()
+    out.add_class("spelltower-guide")
     toggle = ipw.ToggleButtons(options=[(LANGUAGE_NAMES[lang], lang) for lang in LESSON_LANGUAGES],
                                description=tr("guide.language", "en"))
 
@@ -497,7 +502,7 @@ def show(game: str, *args: Any, **kwargs: Any) -> None:
 
     toggle.observe(render, names="value")
     render()
-    display(ipw.VBox([toggle, out]))
+    display(ipw.VBox([ipw.HTML(STYLE), toggle, out]))
 
     def set_language(lang: str) -> None:
         toggle.value = lang               # re-renders through the observer when it changes
