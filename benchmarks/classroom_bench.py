@@ -403,7 +403,7 @@ async def main_async(args) -> dict:
             "chromium_load_s": [c.get("load_s") for c in chromium],
             "stock_bare_click_ms": _stats(results.get("stock_bare", {}).get("clicks_ms", [])),
             "stock_bare_load_s": results.get("stock_bare", {}).get("load_s"),
-            "memory_at_peak": peak,
+            "memory_at_peak": {k: v for k, v in peak.items() if not k.startswith("_")},
         })
     finally:
         classroom.stop()
@@ -417,7 +417,8 @@ async def _later(delay: float, coro):
 
 
 async def _sample_peak(server, peak: dict) -> None:
-    """Every 2 s: server RSS and the kernels' memory; keeps the sample with the most kernels."""
+    """Every 2 s: server RSS and the kernels' memory; keeps the sample with the most kernel
+    memory in all (kernels are all spawned well before they have loaded the board)."""
     import psutil
     while True:
         kernels = _memory(server.kernel_pids())
@@ -425,8 +426,9 @@ async def _sample_peak(server, peak: dict) -> None:
             server_rss = psutil.Process(server.pid).memory_info().rss
         except psutil.NoSuchProcess:
             return
-        if kernels and len(kernels) >= peak.get("kernels", 0):
-            rss = [r for r, _ in kernels.values()]
+        rss = [r for r, _ in kernels.values()]
+        if kernels and sum(rss) >= peak.get("_total", 0):
+            peak["_total"] = sum(rss)
             uss = [u for _, u in kernels.values()]
             peak.update({
                 "kernels": len(kernels), "server_rss_mib": round(server_rss / 2**20, 1),
