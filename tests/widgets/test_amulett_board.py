@@ -255,3 +255,36 @@ def test_teacher_mode_shows_the_bots_reasons():
     plain = board_for(amulett.new_game(3, seed=6, deal={"first": 0}), bots="planner")
     click(live(plain)[0])
     assert not plain._reasons
+
+
+def test_the_market_names_who_passed_in_the_jewel_auction():
+    game = _jewel_auction()
+    game.apply("pass")
+    board = board_for(game, bots="planner")
+    ja = game.ja
+    passed = [q for q, k in enumerate(ja["passes"]) if k] if ja else []
+    if ja is None:
+        pytest.skip("the auction ended")
+    names = ["You (player 0)" if q == 0 else f"Bot (player {q})" for q in passed]
+    assert f"passed: {', '.join(names)}" in board._market.value
+
+
+def test_the_browser_path_of_the_play_page():
+    """The kernel-side twin of tests/browser/test_amulett_play.py: seed 7, four players."""
+    board = AmulettBoard(players=4, seat=0, bots="planner", bot_delay=0, autosave=False)
+    board._form.seed.value = "7"
+    click(board._form.start)
+    game = board.game
+    click(next(b for b in board._buttons if b.description == "Keep these spells"))
+    assert "Up for auction: Copper Vein (3)" in board._market.value
+    assert list(board._bid_amount.options) == ["3", "4", "5", "6"]
+    send_update(board._bid_amount, {"index": 1})
+    click(board._bid)
+    assert "Player 0 wins spell Copper Vein for 4." in board._log.value
+    click(board._pass)
+    assert "change the round marker" in board._prompt.value
+    click(next(b for b in board._buttons if b.description == "Round marker 0"))
+    assert "Jewel auction in A18" in board._market.value and board._areas["A01"].disabled
+    send_update(board._bid_amount, {"index": list(board._bid_amount.options).index("4")})
+    click(board._bid)
+    assert any(e.kind == "bid" and e.seat == 0 and e.data.get("area") == "A18" for e in game.events)

@@ -94,6 +94,17 @@ class AmulettBoard(GameTable, ipw.VBox):
         else:
             self._start(self._settings, seed=seed)
 
+    @property
+    def language(self) -> str:
+        """The board's language (``"en"`` or ``"ru"``); setting it relabels everything, as the picker does."""
+        return self._lang
+
+    @language.setter
+    def language(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+        self._lang_pick.value = lang
+
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, ledger: bool, setup: bool) -> None:
         self._build_frame(CSS, SetupForm(self._settings, self._lang) if setup else None)
@@ -117,6 +128,8 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._jewel_box = ipw.Box(self._jewel_buttons, layout=ipw.Layout(flex_flow="row wrap", grid_gap="4px"))
         self._market = ipw.HTML()
         self._prompt = ipw.HTML()
+        self._prompt.add_class("am-prompt")
+        self._market.add_class("am-market")
         self._bid_amount = ipw.Dropdown(options=[], layout=ipw.Layout(width="160px"))
         self._bid_amount.add_class("am-bid-amount")
         self._bid = ipw.Button(button_style="warning", icon="gavel", layout=ipw.Layout(width="auto"))

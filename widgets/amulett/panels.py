@@ -28,7 +28,9 @@ def _t(key: str, lang: str, **params: Any) -> str:
 
 
 def seat_names(view: Mapping[str, Any], lang: str) -> list[str]:
-    return [_t("you", lang) if q == view["seat"] else _t("bot", lang, n=q + 1) for q in range(view["players"])]
+    """Names numbered from 0 like the engine's narration ("Player 2 bids 3"), so the log and the
+    seats agree."""
+    return [_t("you" if q == view["seat"] else "bot", lang, n=q) for q in range(view["players"])]
 
 
 def spell_name(num: int, lang: str) -> str:
@@ -90,7 +92,7 @@ def market(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     ja = view["jewel_auction"]
     if ja is not None:
         leader = names[ja["leader"]] if ja["leader"] is not None else _t("nobody", lang)
-        passed = ", ".join(names[q] for q in ja["passes"]) or "–"
+        passed = ", ".join(names[q] for q, k in enumerate(ja["passes"]) if k) or "–"   # passes per seat
         text = _t("jewel_up", lang, area=ja["area"], high=ja["high"], leader=leader, passed=passed)
         out.append(f"<div class='am-jewel-up'>{escape(text)}</div>")
     return "".join(out)
