@@ -87,6 +87,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                                                       "make a result trustworthy.",
         "guide.abracada.ex.total_stones": "How many spell stones are in the game?",
         "guide.abracada.ex.pile_4p": "In a 4-player game, how many stones are in the draw pile after the deal?",
+        "guide.abracada.ex.l2_dragon": "4 players; the other hands show {others}. P(you hold the Dragon)?",
+        "guide.abracada.ex.l2_fireball": "Same hands ({others}). P(you hold at least one Fireball, 7)?",
+        "guide.abracada.ex.l3_hidden": "3 players; the other hands show {others} and the stones removed face up "
+                                       "are {removed}. How many stones are hidden from you?",
+        "guide.abracada.ex.l3_drink": "In that position, P(you hold at least one Magic Drink, 8)?",
         "guide.abracada.ex.dragon_5p": "5 players; none of the four hands you see holds the Dragon. "
                                        "P(you hold it)?",
         "guide.abracada.ex.drink_4p": "4 players, start of a round; you see {seen} Magic Drinks (8) in the other "
@@ -267,6 +272,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                                                       "нужно, чтобы результату можно было верить.",
         "guide.abracada.ex.total_stones": "Сколько всего камней заклинаний в игре?",
         "guide.abracada.ex.pile_4p": "Игра вчетвером: сколько камней в запасе сразу после раздачи?",
+        "guide.abracada.ex.l2_dragon": "4 игрока; в чужих руках {others}. P(у вас Древний дракон)?",
+        "guide.abracada.ex.l2_fireball": "Те же руки ({others}). P(у вас хотя бы один Огненный шар, 7)?",
+        "guide.abracada.ex.l3_hidden": "3 игрока; в чужих руках {others}, в открытую выложены {removed}. "
+                                       "Сколько камней от вас скрыто?",
+        "guide.abracada.ex.l3_drink": "В этой позиции P(у вас хотя бы одно Волшебное зелье, 8)?",
         "guide.abracada.ex.dragon_5p": "5 игроков; ни в одной из четырёх видимых рук нет Дракона. "
                                        "P(он у вас)?",
         "guide.abracada.ex.drink_4p": "4 игрока, начало раунда; в чужих руках вы видите Волшебных зелий (8): "

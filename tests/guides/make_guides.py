@@ -40,6 +40,18 @@ after = deduce(failed.view(0))
 SEEN_DRINKS = sum(hand.count(8) for hand in DEAL["hands"][1:])
 FIVE = abracada.complete_deal(hands=[[8, 8, 8, 8, 8], [7, 7, 7, 7, 7], [6, 6, 6, 6, 6], [5, 5, 5, 5, 5], [4, 4, 4, 4, 3]])
 WINS, GAMES, TARGET = 612, 900, 0.02
+# Lesson 2's and lesson 3's positions, written out in the questions so each stands on its own.
+L2_OTHERS = [[2, 5, 6, 8, 4], [3, 7, 8, 5, 6], [7, 4, 7, 2, 6]]
+L2 = deduce(abracada.new_game(4, seed=SEED, deal=abracada.complete_deal(hands=[[7, 8, 3, 6, 5]] + L2_OTHERS)).view(0))
+L3_OTHERS, L3_REMOVED = [[8, 6, 5, 7, 4], [8, 7, 3, 6, 2]], [8, 8, 7, 6, 4, 1]
+L3 = deduce(abracada.new_game(3, seed=SEED, deal=abracada.complete_deal(hands=[[7, 3, 8, 2, 6]] + L3_OTHERS,
+                                                                       removed=L3_REMOVED)).view(0))
+
+
+def stones(hands):
+    return " / ".join(" ".join(map(str, hand)) for hand in hands)
+
+
 
 EXERCISES = {
     "01_meet_the_tower": [
@@ -47,10 +59,14 @@ EXERCISES = {
         ("pile_4p", len(abracada.new_game(4, seed=SEED).pile), {}),
     ],
     "02_counting_stones": [
+        ("l2_dragon", L2.p_at_least_one(1), {"others": stones(L2_OTHERS)}),
+        ("l2_fireball", L2.p_at_least_one(7), {"others": stones(L2_OTHERS)}),
         ("dragon_5p", deduce(abracada.new_game(5, seed=SEED, deal=FIVE).view(0)).p_at_least_one(1), {}),
         ("drink_4p", before.p_at_least_one(8), {"seen": SEEN_DRINKS}),
     ],
     "03_what_do_i_hold": [
+        ("l3_hidden", sum(L3.counts), {"others": stones(L3_OTHERS), "removed": stones([L3_REMOVED])}),
+        ("l3_drink", L3.p_at_least_one(8), {}),
         ("after_fail", after.p_at_least_one(8), {}),
     ],
     "04_which_spell_now": [

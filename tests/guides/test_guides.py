@@ -157,6 +157,13 @@ def test_abracada_answers():
     assert got["drink_4p"] == p_hold_at_least_one(hidden, 8)
     assert got["after_fail"] == p_hold_at_least_one([v for v in hidden if v != 5], 8)   # a failed 5: no 5 held
     assert got["after_fail"] > got["drink_4p"]
+    l2_hidden = list((Counter(stones) - Counter(v for hand in ns["L2_OTHERS"] for v in hand)).elements())
+    assert got["l2_dragon"] == p_hold_at_least_one(l2_hidden, 1) == Fraction(5, 21)
+    assert got["l2_fireball"] == p_hold_at_least_one(l2_hidden, 7)
+    l3_seen = Counter(v for hand in ns["L3_OTHERS"] for v in hand) + Counter(ns["L3_REMOVED"])
+    l3_hidden = list((Counter(stones) - l3_seen).elements())
+    assert got["l3_hidden"] == len(l3_hidden) == 36 - 2 * 5 - 6
+    assert got["l3_drink"] == p_hold_at_least_one(l3_hidden, 8)
     five_others = [v for hand in ns["FIVE"]["hands"][1:] for v in hand]
     assert 1 not in five_others
     assert got["dragon_5p"] == p_hold_at_least_one(list((Counter(stones) - Counter(five_others)).elements()), 1)
