@@ -94,8 +94,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.abracada.ex.l3_drink": "In that position, P(you hold at least one Magic Drink, 8)?",
         "guide.abracada.ex.dragon_5p": "5 players; none of the four hands you see holds the Dragon. "
                                        "P(you hold it)?",
-        "guide.abracada.ex.drink_4p": "4 players, start of a round; you see {seen} Magic Drinks (8) in the other "
-                                      "hands. P(you hold at least one)?",
+        "guide.abracada.ex.drink_4p": "The class position (below): the other hands show {others}, that is {seen} "
+                                      "Magic Drinks (8). P(you hold at least one)?",
         "guide.abracada.ex.after_fail": "Same position, but your declared 5 has just failed. "
                                         "P(you hold at least one 8) now?",
         "guide.abracada.ex.sweet_dream": "Your life is 4. Expected gain from Sweet Dream with the game die "
@@ -279,8 +279,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.abracada.ex.l3_drink": "В этой позиции P(у вас хотя бы одно Волшебное зелье, 8)?",
         "guide.abracada.ex.dragon_5p": "5 игроков; ни в одной из четырёх видимых рук нет Дракона. "
                                        "P(он у вас)?",
-        "guide.abracada.ex.drink_4p": "4 игрока, начало раунда; в чужих руках вы видите Волшебных зелий (8): "
-                                      "{seen}. P(у вас есть хотя бы одно)?",
+        "guide.abracada.ex.drink_4p": "Позиция для класса (ниже): в чужих руках {others}, то есть Волшебных "
+                                      "зелий (8): {seen}. P(у вас есть хотя бы одно)?",
         "guide.abracada.ex.after_fail": "Та же позиция, но ваша пятёрка только что не сработала. "
                                         "P(у вас есть хотя бы одна 8) теперь?",
         "guide.abracada.ex.sweet_dream": "У вас 4 жизни. Ожидаемая прибавка от Сладкого сна с игровым кубиком "

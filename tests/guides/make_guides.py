@@ -62,7 +62,7 @@ EXERCISES = {
         ("l2_dragon", L2.p_at_least_one(1), {"others": stones(L2_OTHERS)}),
         ("l2_fireball", L2.p_at_least_one(7), {"others": stones(L2_OTHERS)}),
         ("dragon_5p", deduce(abracada.new_game(5, seed=SEED, deal=FIVE).view(0)).p_at_least_one(1), {}),
-        ("drink_4p", before.p_at_least_one(8), {"seen": SEEN_DRINKS}),
+        ("drink_4p", before.p_at_least_one(8), {"seen": SEEN_DRINKS, "others": stones(DEAL["hands"][1:])}),
     ],
     "03_what_do_i_hold": [
         ("l3_hidden", sum(L3.counts), {"others": stones(L3_OTHERS), "removed": stones([L3_REMOVED])}),
