@@ -53,8 +53,8 @@ def step(game, rng: random.Random):
 
 
 def play_out(module: ModuleType, game, rng: random.Random,
-             on_step: Callable[[Any], None] | None = None) -> int:
-    """Play ``game`` to its end with random legal actions; check invariants after each."""
+             on_step: Callable[[Any], None] | None = None, check_every: int = 1) -> int:
+    """Play ``game`` to its end with random legal actions; check invariants after each (or every nth)."""
     for n in range(MAX_ACTIONS):
         if game.is_over:
             assert game.current_player is None and not game.legal_actions(), "a finished game still asks for moves"
@@ -62,20 +62,28 @@ def play_out(module: ModuleType, game, rng: random.Random,
             return n
         assert game.current_player is not None, "nobody is asked to play but the game is not over"
         step(game, rng)
-        module.check_invariants(game)
+        if n % check_every == 0:
+            module.check_invariants(game)
         if on_step is not None:
             on_step(game)
     raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
 
 
-def positions(module: ModuleType, n_games: int, seed: int, chance: float = 0.1) -> Iterator[Any]:
-    """Games stopped at random moments (the same object is yielded at several moments)."""
+def positions(module: ModuleType, n_games: int, seed: int, chance: float = 0.1,
+              per_game: int = 15) -> Iterator[Any]:
+    """Games stopped at random moments (the same object is yielded at several moments).
+
+    At most ``per_game`` moments of each game, its end included, so that long games do not
+    crowd out the others.
+    """
     rng = random.Random(seed)
     for _ in range(n_games):
         game = new_random_game(module, rng)
+        shown = 0
         while not game.is_over:
             step(game, rng)
-            if rng.random() < chance:
+            if shown < per_game - 1 and rng.random() < chance:
+                shown += 1
                 yield game
         yield game
 
