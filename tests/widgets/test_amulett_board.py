@@ -288,3 +288,56 @@ def test_the_browser_path_of_the_play_page():
     send_update(board._bid_amount, {"index": list(board._bid_amount.options).index("4")})
     click(board._bid)
     assert any(e.kind == "bid" and e.seat == 0 and e.data.get("area") == "A18" for e in game.events)
+
+
+# ----------------------------------------------------------------- the lessons (notebooks/amulett)
+from pathlib import Path  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+LESSON_NAMES = sorted(p.stem for p in (REPO / "notebooks" / "amulett").glob("0*.ipynb"))
+LESSONS = [REPO / "notebooks" / "amulett" / f"{n}.ipynb" for n in LESSON_NAMES] + \
+          [REPO / "notebooks" / "amulett" / "ru" / f"{n}.ipynb" for n in LESSON_NAMES]
+
+
+def test_every_lesson_has_its_russian_twin():
+    assert len(LESSON_NAMES) >= 2
+    assert sorted(p.stem for p in (REPO / "notebooks" / "amulett" / "ru").glob("0*.ipynb")) == LESSON_NAMES
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: str(p.relative_to(REPO / "notebooks")))
+def test_lesson_runs_and_its_exercises_judge_answers(path):
+    """Executed top to bottom with the shared runner's check cell: no error, no stderr, computed
+    prose, a plot, and every exercise accepts its answer and refuses wrong ones."""
+    import json
+    import sys
+
+    import nbformat
+    from nbclient import NotebookClient
+    sys.path.insert(0, str(REPO / "tests" / "lessons"))
+    from lesson_runner import CHECK_CELL, MARKER
+
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(CHECK_CELL))
+    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    report, markdown, images = [], [], 0
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            assert out["output_type"] != "error", out.get("evalue")
+            assert not (out["output_type"] == "stream" and out["name"] == "stderr"), out["text"][:300]
+            data = out.get("data", {})
+            markdown += [data["text/markdown"]] if "text/markdown" in data else []
+            images += "image/png" in data
+            for line in out.get("text", "").splitlines():
+                if line.startswith(MARKER):
+                    report = json.loads(line[len(MARKER):])
+    assert len(markdown) >= 3 and images >= 1
+    assert len(report) >= 3
+    for ex in report:
+        assert all(check and submit for _, check, submit in ex["accepts"]), ex
+        assert not any(check or submit for _, check, submit in ex["rejects"]), ex
+    text = " ".join(markdown)
+    if path.stem == "01_how_many_areas":
+        assert "9/2" in text and "11/12" in text                   # E[N] and Var[N], exact
+    if path.stem == "02_jewels_in_the_bag":
+        assert "20/221" in text                                    # two jewels of one colour
