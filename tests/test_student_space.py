@@ -22,18 +22,29 @@ from widgets.saves import NoSpace, SaveFolder
 class FakeHandler:
     """What the identity provider uses of a tornado request handler."""
 
-    def __init__(self, cookie: str | None = None, query: dict | None = None, headers: dict | None = None):
-        self.request = type("R", (), {"headers": HTTPHeaders(headers or {}), "method": "GET"})()
-        self._cookie = cookie
+    def __init__(self, cookie: str | None = None, query: dict | None = None, headers: dict | None = None,
+                 teacher_cookie: str | None = None):
         self._query = query or {}
+        self.request = type("R", (), {"headers": HTTPHeaders(headers or {}), "method": "GET",
+                                      "path": "/voila/render/abracada/play.ipynb",
+                                      "query_arguments": {k: [v.encode()] for k, v in self._query.items()}})()
+        self._cookies = {serving.STUDENT_COOKIE: cookie, serving.TEACHER_COOKIE: teacher_cookie}
         self.set_cookies: dict[str, tuple[str, dict]] = {}
+        self.cleared: list[str] = []
+        self.redirected_to: str | None = None
         self.base_url = "/"
 
     def get_cookie(self, name):
-        return self._cookie if name == serving.STUDENT_COOKIE else None
+        return self._cookies.get(name)
 
     def set_cookie(self, name, value, **kw):
         self.set_cookies[name] = (value, kw)
+
+    def clear_cookie(self, name, **kw):
+        self.cleared.append(name)
+
+    def redirect(self, url):
+        self.redirected_to = url
 
     def get_query_argument(self, name, default=None):
         return self._query.get(name, default)
@@ -97,19 +108,39 @@ def test_headers_sent_by_the_browser_are_replaced(provider):
     assert serving.TEACHER_HEADER not in forged.request.headers
 
 
-@pytest.mark.parametrize("query, teacher", [({}, False), ({"teacher": "wrong"}, False), ({"teacher": ""}, False),
-                                            ({"teacher": "right-token"}, True),
-                                            ({"teacher": "right-token "}, False)])
-def test_teacher_mode_only_with_the_right_token(provider, query, teacher):
-    handler = visit(provider, query=query)
-    assert (handler.request.headers.get(serving.TEACHER_HEADER) == "1") is teacher
+@pytest.mark.parametrize("token, teacher", [("wrong", False), ("", False), ("right-token", True),
+                                            ("right-token ", False)])
+def test_teacher_mode_only_with_the_right_token(provider, token, teacher):
+    """The link sets (or clears) a teacher cookie bound to this browser and reloads the page
+    without the token; later pages of that browser are in teacher mode."""
+    first = visit(provider, query={"teacher": token, "lang": "ru"})
+    assert first.redirected_to == "/voila/render/abracada/play.ipynb?lang=ru"
+    assert serving.TEACHER_HEADER not in first.request.headers
+    cookie = first.set_cookies[serving.STUDENT_COOKIE][0]
+    if teacher:
+        teacher_cookie, options = first.set_cookies[serving.TEACHER_COOKIE]
+        assert options["httponly"]
+    else:
+        assert serving.TEACHER_COOKIE not in first.set_cookies and serving.TEACHER_COOKIE in first.cleared
+        teacher_cookie = None
+    after = visit(provider, cookie=cookie, teacher_cookie=teacher_cookie)
+    assert after.redirected_to is None
+    assert (after.request.headers.get(serving.TEACHER_HEADER) == "1") is teacher
+    if teacher:   # the teacher cookie is bound to its browser: another student cannot reuse it
+        other = visit(provider)
+        stolen = visit(provider, cookie=other.set_cookies[serving.STUDENT_COOKIE][0], teacher_cookie=teacher_cookie)
+        assert serving.TEACHER_HEADER not in stolen.request.headers
 
 
 def test_without_a_token_nobody_is_teacher(tmp_path, monkeypatch):
     monkeypatch.setattr(serving, "_is_voila_page", lambda handler: True)
     monkeypatch.delenv(serving.TEACHER_TOKEN_ENV, raising=False)
     prov = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), token="")
-    assert serving.TEACHER_HEADER not in visit(prov, query={"teacher": ""}).request.headers
+    first = visit(prov, query={"teacher": ""})
+    assert serving.TEACHER_COOKIE not in first.set_cookies
+    after = visit(prov, cookie=first.set_cookies[serving.STUDENT_COOKIE][0],
+                  teacher_cookie=prov._sign("teacher", "x"))
+    assert serving.TEACHER_HEADER not in after.request.headers
 
 
 # ----- the kernel: a student's own folder ---------------------------------------------------------------
@@ -217,7 +248,7 @@ def test_the_token_can_come_from_a_private_file(tmp_path, monkeypatch):
     (tmp_path / "token").write_text("from-file\n")
     prov = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), token="",
                                              teacher_token_file=str(tmp_path / "token"))
-    assert visit(prov, query={"teacher": "from-file"}).request.headers[serving.TEACHER_HEADER] == "1"
+    assert serving.TEACHER_COOKIE in visit(prov, query={"teacher": "from-file"}).set_cookies
 
 
 def test_a_preheated_kernel_keeps_one_request_listener(monkeypatch):

@@ -26,7 +26,8 @@ through configuration (``Voila.kernel_websocket_connection_class`` and
 * **Every student shares one save folder; nobody can be a teacher from the page.**
   :class:`ClassroomIdentityProvider` (``Voila.identity_provider_class``) gives each browser a
   random id in a signed cookie (``spelltower_student``) the first time it opens a page, and
-  checks the teacher link's ``?teacher=<token>``. It tells the kernel the result, never the
+  checks the teacher link's ``?teacher=<token>`` (a right one sets a teacher cookie for that
+  browser, a wrong one clears it; either way the page is reloaded without it). It tells the kernel the result, never the
   cookie or the token, in two request headers it always overwrites (``X-Spelltower-Space``,
   ``X-Spelltower-Teacher``), which Voila passes to the kernel as environment variables
   (``VoilaConfiguration.http_header_envs``, preheated kernels included); see
@@ -156,6 +157,7 @@ STUDENT_COOKIE = "spelltower_student"
 SPACE_HEADER = "X-Spelltower-Space"
 TEACHER_HEADER = "X-Spelltower-Teacher"
 TEACHER_ARGUMENT = "teacher"
+TEACHER_COOKIE = "spelltower_teacher"   # set by the teacher link: an HMAC bound to the student id
 TEACHER_TOKEN_ENV = "SPELLTOWER_TEACHER_TOKEN"
 STUDENT_COOKIE_DAYS = 365
 
@@ -220,6 +222,8 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
 
     def _tell_kernel(self, handler) -> None:
         """Overwrite the two headers Voila passes to the kernel with the server's own answer."""
+        if getattr(handler, "_finished", False):     # redirected already (get_user called twice)
+            return
         headers = handler.request.headers
         for name in (SPACE_HEADER, TEACHER_HEADER):   # whatever the browser sent, it goes
             if name in headers:
@@ -236,8 +240,28 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
                                    httponly=True, samesite="Lax")
             handler._spelltower_student = student_id
         headers[SPACE_HEADER] = self.space(student_id)
-        if self.is_teacher(handler.get_query_argument(TEACHER_ARGUMENT, "")):
+        token = handler.get_query_argument(TEACHER_ARGUMENT, None)
+        if token is not None:
+            self._teacher_login(handler, student_id, token)
+            return
+        cookie = handler.get_cookie(TEACHER_COOKIE) or ""
+        if self.teacher_token and hmac.compare_digest(cookie, self._sign("teacher", student_id)):
             headers[TEACHER_HEADER] = "1"
+
+    def _teacher_login(self, handler, student_id: str, token: str) -> None:
+        """``?teacher=<token>``: set (right token) or clear (any other) the teacher cookie, then
+        redirect to the same page without the token, as Jupyter does with ``?token=``. The token
+        must not stay in the URL: Voila hands each page's URL to the *next* preheated kernel's
+        environment (``VOILA_REQUEST_URL``), which a student's page would then get."""
+        if self.is_teacher(token):
+            handler.set_cookie(TEACHER_COOKIE, self._sign("teacher", student_id), path=handler.base_url or "/",
+                               httponly=True, samesite="Strict")
+        else:
+            handler.clear_cookie(TEACHER_COOKIE, path=handler.base_url or "/")
+        query = [(k, v) for k, values in handler.request.query_arguments.items() if k != TEACHER_ARGUMENT
+                 for v in values]
+        from urllib.parse import urlencode
+        handler.redirect(handler.request.path + (f"?{urlencode([(k, v.decode()) for k, v in query])}" if query else ""))
 
     def is_teacher(self, token: str) -> bool:
         return bool(self.teacher_token) and hmac.compare_digest(token.encode(), self.teacher_token.encode())

@@ -8,7 +8,9 @@ Each browser context is a separate browser (its own cookies), i.e. another stude
   the other student's, and never teacher mode;
 * teacher mode appears only with the right ``?teacher=`` token: no token and a wrong one show
   no control and nothing hidden; the right one shows the whole game, the bots' reasons and a
-  working "set a position".
+  working "set a position". The link sets a teacher cookie and reloads the page without the
+  token, so no kernel's environment ever holds it (Voila passes each page's URL on to the next
+  preheated kernel).
 
 The server's preheated kernel serves the first play page it is asked for, so these tests
 cover both paths by which a kernel learns its page (preheated and freshly started).
@@ -130,10 +132,11 @@ def test_a_forged_identity_gets_a_fresh_space(voila_page, browser_pages, voila_s
 
 @pytest.mark.parametrize("path, token", [(PLAY, "none"), (PLAY, "wrong"), (PLAY, "right"),
                                          ("runes/play.ipynb", "wrong"), ("runes/play.ipynb", "right")])
-def test_teacher_mode_needs_the_teacher_token(voila_page, page, path, token):
+def test_teacher_mode_needs_the_teacher_token(voila_page, page, voila_server, path, token):
     query = {"none": "", "wrong": "?teacher=" + secrets.token_urlsafe(24), "right": "?teacher=" + TOKEN}[token]
     board, p = BOARDS[path]
     voila_page(path + query, ready=f"{board}.st-page-known")
+    assert "teacher=" not in page.url, "the server reloads the page without the token"
     page.click(f"{board} .{p}-start")
     page.wait_for_selector(f"{board}.{p}-playing", state="visible")
     if token != "right":
@@ -145,6 +148,12 @@ def test_teacher_mode_needs_the_teacher_token(voila_page, page, path, token):
         return
     panel = page.locator(PANEL)
     expect(panel).to_be_visible()
+    for pid in voila_server.kernel_pids():   # no kernel inherits the token, preheated ones included
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes()
+        except OSError:                      # the kernel has just ended
+            continue
+        assert TOKEN.encode() not in environ, f"kernel {pid} has the teacher token in its environment"
     expect(panel.locator(".st-teacher-banner")).to_contain_text("TEACHER MODE")
     for key in HIDDEN_KEYS[path]:
         expect(panel.locator(".st-teacher-reveal")).to_contain_text(key)
