@@ -300,7 +300,7 @@ LESSONS = [REPO / "notebooks" / "amulett" / f"{n}.ipynb" for n in LESSON_NAMES] 
 
 
 def test_every_lesson_has_its_russian_twin():
-    assert len(LESSON_NAMES) >= 2
+    assert len(LESSON_NAMES) >= 3
     assert sorted(p.stem for p in (REPO / "notebooks" / "amulett" / "ru").glob("0*.ipynb")) == LESSON_NAMES
 
 
@@ -341,3 +341,5 @@ def test_lesson_runs_and_its_exercises_judge_answers(path):
         assert "9/2" in text and "11/12" in text                   # E[N] and Var[N], exact
     if path.stem == "02_jewels_in_the_bag":
         assert "20/221" in text                                    # two jewels of one colour
+    if path.stem == "03_what_is_a_bid_worth":
+        assert "7/16" in text and "35/72" in text                  # P(can pay 2 in A17); last bidder's surplus
