@@ -47,7 +47,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.plan.estimated": "about {n} min (estimate)",
         "guide.plan.teaches": "**What it teaches.** {text}",
         "guide.plan.exercises": "**Exercises and answers**",
-        "guide.plan.planned": "(no lesson notebook yet: run this topic from the board and the exercises below)",
         "guide.class.text": (
             "1. Start the server with `scripts/serve`. It prints the **gallery** link for the students and a "
             "**teacher link** (with `?teacher=…`); keep the teacher link to yourself.\n"
@@ -162,16 +161,27 @@ MESSAGES: dict[str, dict[str, str]] = {
             "in the metal the area accepts; the winner takes a jewel and moves Hat #2 to a neighbouring area.\n"
             "* **Energy:** every spell loses a stone; a spell without stones is discarded. The first player whose "
             "amulet holds {colours} different colours or {jewels} jewels wins at once."),
-        "guide.amulett.teaches.markers": "Expected value and variance of the round markers (areas per round).",
-        "guide.amulett.teaches.bag": "Sampling without replacement from the jewel bag.",
-        "guide.amulett.teaches.collector": "The coupon collector with unequal frequencies: how long to see every "
-                                           "colour.",
-        "guide.amulett.title.markers": "How many areas this round?",
-        "guide.amulett.title.bag": "The jewel bag",
-        "guide.amulett.title.collector": "Collecting colours",
+        "guide.amulett.teaches.01_how_many_areas": "Expected value and variance of the round markers; totals over "
+                                                   "several rounds with and without replacement.",
+        "guide.amulett.teaches.02_jewels_in_the_bag": "Sampling without replacement from the jewel bag: what lies in "
+                                                     "the Cities, pairs of one colour, the unequal coupon collector.",
+        "guide.amulett.teaches.03_what_is_a_bid_worth": "A bid as an investment (b stones buy b rounds of "
+                                                       "production); once-around against open ascending "
+                                                       "auctions; reading a rival's hand from the ledger.",
+        "guide.amulett.ex.spell_value": "How many metal cards does {spell} produce over its life when bought with "
+                                        "{stones} stones?",
+        "guide.amulett.ex.per_stone": "How many cards per stone does {spell} give when bought with {stones} "
+                                      "stones?",
         "guide.amulett.ex.marker_mean": "Expected number of areas visited in a round?",
-        "guide.amulett.ex.marker_var": "Variance of the number of areas in a round?",
-        "guide.amulett.ex.two_same": "Two jewels drawn from the full bag: P(same colour)?",
+        "guide.amulett.ex.five_plus": "One marker is drawn: P(it shows 5 or more areas)?",
+        "guide.amulett.ex.marker_var": "Variance of the number of areas in one round?",
+        "guide.amulett.ex.nine_without": "Two rounds without replacement: P(exactly 9 areas in all)?",
+        "guide.amulett.ex.var_two": "Two rounds with replacement: variance of the total number of areas?",
+        "guide.amulett.ex.two_same": "An ordinary area holds two jewels: P(same colour)?",
+        "guide.amulett.ex.no_red": "P(none of the {slots} jewels in the Cities is red)?",
+        "guide.amulett.ex.colours_in_jewels": "P({jewels} random jewels show at least {colours} different colours)?",
+        "guide.amulett.ex.distinct_two": "Expected number of different colours among the two jewels of an ordinary "
+                                         "area?",
         "guide.amulett.ex.seven_colours": "Expected draws from the full bag until {colours} distinct colours are seen?",
         "guide.amulett.position": "the default set-up",
         "guide.amulett.misconceptions": (
@@ -232,7 +242,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.plan.estimated": "около {n} мин (оценка)",
         "guide.plan.teaches": "**Чему учит.** {text}",
         "guide.plan.exercises": "**Упражнения и ответы**",
-        "guide.plan.planned": "(тетради урока пока нет: разберите тему на доске и с упражнениями ниже)",
         "guide.class.text": (
             "1. Запустите сервер командой `scripts/serve`. Она печатает ссылку на **галерею** для учеников и "
             "**ссылку учителя** (с `?teacher=…`); ссылку учителя никому не показывайте.\n"
@@ -348,16 +357,27 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Шляпу №2 в соседнюю область.\n"
             "* **Энергия:** каждое заклинание теряет камень; заклинание без камней сбрасывается. Сразу побеждает тот, "
             "у кого на амулете {colours} разных цветов или {jewels} самоцветов."),
-        "guide.amulett.teaches.markers": "Ожидание и дисперсия жетонов раунда (областей за раунд).",
-        "guide.amulett.teaches.bag": "Выборка без возвращения из мешка самоцветов.",
-        "guide.amulett.teaches.collector": "Задача о собирателе купонов с неравными частотами: когда увидишь все "
-                                           "цвета.",
-        "guide.amulett.title.markers": "Сколько областей в этом раунде?",
-        "guide.amulett.title.bag": "Мешок самоцветов",
-        "guide.amulett.title.collector": "Собираем цвета",
+        "guide.amulett.teaches.01_how_many_areas": "Ожидание и дисперсия жетонов раунда; суммы за несколько раундов "
+                                                   "с возвращением и без.",
+        "guide.amulett.teaches.02_jewels_in_the_bag": "Выборка без возвращения из мешка самоцветов: что лежит в "
+                                                     "Городах, пары одного цвета, собиратель купонов с неравными "
+                                                     "частотами.",
+        "guide.amulett.teaches.03_what_is_a_bid_worth": "Ставка как вложение (b камней дают b раундов "
+                                                       "производства); аукцион в один круг против открытого с "
+                                                       "повышением; чтение руки соперника по учёту доходов и "
+                                                       "трат.",
+        "guide.amulett.ex.spell_value": "Сколько карт металла даст {spell} за всю жизнь при покупке за {stones} "
+                                        "камня?",
+        "guide.amulett.ex.per_stone": "Сколько карт на камень даёт {spell} при покупке за {stones} камня?",
         "guide.amulett.ex.marker_mean": "Ожидаемое число областей за раунд?",
-        "guide.amulett.ex.marker_var": "Дисперсия числа областей за раунд?",
-        "guide.amulett.ex.two_same": "Два самоцвета из полного мешка: P(одного цвета)?",
+        "guide.amulett.ex.five_plus": "Вытянут один жетон: P(на нём 5 областей или больше)?",
+        "guide.amulett.ex.marker_var": "Дисперсия числа областей за один раунд?",
+        "guide.amulett.ex.nine_without": "Два раунда без возвращения: P(всего ровно 9 областей)?",
+        "guide.amulett.ex.var_two": "Два раунда с возвращением: дисперсия общего числа областей?",
+        "guide.amulett.ex.two_same": "В обычной области два самоцвета: P(они одного цвета)?",
+        "guide.amulett.ex.no_red": "P(среди {slots} самоцветов в Городах нет ни одного красного)?",
+        "guide.amulett.ex.colours_in_jewels": "P({jewels} случайных самоцветов дают хотя бы {colours} разных цветов)?",
+        "guide.amulett.ex.distinct_two": "Ожидаемое число разных цветов у двух самоцветов обычной области?",
         "guide.amulett.ex.seven_colours": "Ожидаемое число вытаскиваний из полного мешка до {colours} разных цветов?",
         "guide.amulett.position": "стандартная расстановка",
         "guide.amulett.misconceptions": (
@@ -438,21 +458,17 @@ Exercises = Mapping[str, Sequence[tuple[str, Any, Mapping[str, Any]]]]
 
 
 def plan(game: str, lang: str, exercises: Exercises, root: Path = NOTEBOOKS) -> str:
-    """The lesson plan: each lesson (or planned topic) with its time, its topic and its exercises."""
+    """The lesson plan: each lesson with its time, what it teaches and its exercises (in the plan's order)."""
     lessons = lessons_of(game, lang, root)
     parts = [tr("guide.plan.intro", lang)]
     for number, (stem, items) in enumerate(exercises.items(), start=1):
-        if stem in lessons:
-            href, title, mins = lessons[stem]
-            head = f"### {number}. [{title}]({href})"
-            extra = ""
-        else:
-            mins = None
-            head = f"### {number}. {tr(f'guide.{game}.title.{stem}', lang)}"
-            extra = f"\n\n*{tr('guide.plan.planned', lang)}*"
+        if stem not in lessons:
+            raise ValueError(f"{game}'s guide plans a lesson {stem!r} that is not in notebooks/{game}/")
+        href, title, mins = lessons[stem]
+        head = f"### {number}. [{title}]({href})"
         time = tr("guide.plan.minutes", lang, n=mins) if mins else tr("guide.plan.estimated", lang,
                                                                        n=ESTIMATED_MINUTES)
-        lines = [f"{head} · {time}{extra}", tr("guide.plan.teaches", lang, text=tr(f"guide.{game}.teaches.{stem}",
+        lines = [f"{head} · {time}", tr("guide.plan.teaches", lang, text=tr(f"guide.{game}.teaches.{stem}",
                                                                                     lang)),
                  tr("guide.plan.exercises", lang)]
         lines.append("\n".join(f"{i}. {tr(f'guide.{game}.ex.{key}', lang, **params)} — **{answer_text(value, lang)}**"

@@ -124,22 +124,33 @@ DEAL_JSON = json.dumps(CLASS_DEAL)
 ''',
     "amulett": '''\
 # guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.
-# Das Amulett has no lesson notebooks yet: the plan is three topics of RULES.md 3.5, run from the board.
 import towerlib.amulett as amulett
 from towerlib.amulett import probability, rules
+from towerlib.amulett.probability import CITIES, cards_per_stone, places, spell_value
+from towerlib.core.i18n import Msg
 
 GAME = "amulett"
 MARKERS = probability.marker_distribution()
+CITY_SLOTS = places(CITIES)                      # the jewels laid out in the four Cities
 EXERCISES = {
-    "markers": [
+    "01_how_many_areas": [
         ("marker_mean", probability.mean(MARKERS), {}),
+        ("five_plus", sum(p for areas, p in MARKERS.items() if areas >= 5), {}),
         ("marker_var", probability.variance(MARKERS), {}),
+        ("nine_without", probability.total_areas_distribution(2, "without_replacement")[9], {}),
+        ("var_two", probability.variance(probability.total_areas_distribution(2)), {}),
     ],
-    "bag": [
+    "02_jewels_in_the_bag": [
         ("two_same", probability.p_two_same_colour(), {}),
-    ],
-    "collector": [
+        ("no_red", probability.colour_count_distribution("red", CITY_SLOTS)[0], {"slots": CITY_SLOTS}),
+        ("colours_in_jewels", probability.p_colours_after(rules.WIN_JEWELS, rules.WIN_COLOURS),
+         {"jewels": rules.WIN_JEWELS, "colours": rules.WIN_COLOURS}),
+        ("distinct_two", probability.expected_distinct_colours(2), {}),
         ("seven_colours", probability.expected_draws_for_colours(rules.WIN_COLOURS), {"colours": rules.WIN_COLOURS}),
+    ],
+    "03_what_is_a_bid_worth": [
+        ("spell_value", spell_value(1, 3), {"spell": Msg("amulett.spell.1"), "stones": 3}),
+        ("per_stone", cards_per_stone(10, 3), {"spell": Msg("amulett.spell.10"), "stones": 3}),
     ],
 }
 RULES_PARAMS = {"lo": amulett.PLAYERS.start, "hi": amulett.PLAYERS.stop - 1, "colours": rules.WIN_COLOURS,
@@ -209,7 +220,6 @@ def write(game: str) -> Path:
 if __name__ == "__main__":
     import sys
 
-    # By default only games whose folder exists (Das Amulett's has neither play page nor lessons yet, and a
-    # folder holding only a guide is not in the gallery); name games on the command line to force them.
+    # By default every game whose folder exists (a folder holding only a guide is not in the gallery).
     for name in sys.argv[1:] or [g for g in HEAD if (ROOT / g).is_dir()]:
         print(write(name))
