@@ -62,7 +62,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "and how each exercise went."),
         "guide.class.play": "Play",
         "guide.class.no_play": "*Play* (this game's board page is not in the kit yet)",
-        "guide.class.deal": "A deal you can paste into *Set a position*, made by the library ({what}):",
+        "guide.class.deal": "A deal you can paste into *Set a position* (on a board set up for the same number "
+                             "of players), made and checked by the library ({what}):",
         # ----- Abracada -----------------------------------------------------------------------
         "guide.abracada.rules": (
             "* {lo}–{hi} wizards; {stones} spell stones: spell *v* (1 to 8) has *v* copies. Each wizard holds 5 stones facing "
@@ -183,7 +184,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.amulett.ex.distinct_two": "Expected number of different colours among the two jewels of an ordinary "
                                          "area?",
         "guide.amulett.ex.seven_colours": "Expected draws from the full bag until {colours} distinct colours are seen?",
-        "guide.amulett.position": "the default set-up",
+        "guide.amulett.position": "3 players, lesson 3's position: player 1 owns the Philosopher's Stone "
+                                  "with 2 stones, Hat #2 stands on A17, round marker 4",
         "guide.amulett.misconceptions": (
             "* *\"A high bid on a spell is wasted.\"* The bid is also the spell's lifetime: b stones buy b rounds.\n"
             "* *\"Bidding last is no different.\"* In a once-around auction the last bidder knows every other bid.\n"
@@ -258,7 +260,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "прошло каждое упражнение."),
         "guide.class.play": "Играть",
         "guide.class.no_play": "«Играть» (страницы с доской этой игры в наборе пока нет)",
-        "guide.class.deal": "Раздача, которую можно вставить в поле «Задать позицию», сделана библиотекой ({what}):",
+        "guide.class.deal": "Раздача, которую можно вставить в поле «Задать позицию» (на доске с тем же числом "
+                             "игроков), сделана и проверена библиотекой ({what}):",
         "guide.abracada.rules": (
             "* {lo}–{hi} волшебников; {stones} камней заклинаний: заклинание *v* (от 1 до 8) есть в *v* копиях. Каждый держит "
             "5 камней, повёрнутых **от себя**: вы видите камни всех, кроме своих. 4 тайных камня лежат рубашкой "
@@ -379,7 +382,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.amulett.ex.colours_in_jewels": "P({jewels} случайных самоцветов дают хотя бы {colours} разных цветов)?",
         "guide.amulett.ex.distinct_two": "Ожидаемое число разных цветов у двух самоцветов обычной области?",
         "guide.amulett.ex.seven_colours": "Ожидаемое число вытаскиваний из полного мешка до {colours} разных цветов?",
-        "guide.amulett.position": "стандартная расстановка",
+        "guide.amulett.position": "3 игрока, позиция урока 3: у игрока 1 Философский камень с 2 камнями "
+                                  "энергии, Шляпа №2 на A17, жетон раунда 4",
         "guide.amulett.misconceptions": (
             "* *«Высокая ставка на заклинание пропадает».* Ставка — это и срок жизни заклинания: b камней дают "
             "b раундов.\n"

@@ -124,6 +124,8 @@ DEAL_JSON = json.dumps(CLASS_DEAL)
 ''',
     "amulett": '''\
 # guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.
+import json
+
 import towerlib.amulett as amulett
 from towerlib.amulett import probability, rules
 from towerlib.amulett.probability import CITIES, cards_per_stone, places, spell_value
@@ -155,7 +157,11 @@ EXERCISES = {
 }
 RULES_PARAMS = {"lo": amulett.PLAYERS.start, "hi": amulett.PLAYERS.stop - 1, "colours": rules.WIN_COLOURS,
                 "jewels": rules.WIN_JEWELS}
-DEAL_JSON = None                                 # a save from the board is the way to set a position
+# The class position: lesson 3's ledger scenario (player 1 owns the Philosopher's Stone, Hat #2 on A17).
+CLASS_DEAL = {"first": 0, "markers": [4], "start": {"spells": [[], [[9, 2]], []], "hat2": "A17",
+                                                    "metals": [[4, 4, 4, 4], [1, 1, 1, 1], [4, 4, 4, 4]]}}
+amulett.new_game(3, deal=CLASS_DEAL)             # the engine accepts it (or the guide stops here)
+DEAL_JSON = json.dumps(CLASS_DEAL)
 ''',
     "spellcaster": '''\
 # guide: answers (Voila hides this code). Every answer is computed by towerlib when the guide runs.

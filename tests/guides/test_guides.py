@@ -138,6 +138,14 @@ def test_the_spellcaster_class_position():
     assert [c["position"] for c in game.view(0)["casters"]] == ["iF", "C"] and game.current_player == 0
 
 
+def test_the_amulett_class_position_is_lesson_3s_scenario():
+    import towerlib.amulett as amulett
+
+    game = amulett.new_game(3, seed=3, deal=json.loads(run_guide("amulett")["DEAL_JSON"]))
+    view = game.view(0)
+    assert view["hat2"] == "A17" and game.current_player == 0
+
+
 # ----- Abracada: answers against enumeration ----------------------------------------------------
 def p_hold_at_least_one(hidden: list[int], value: int, hand: int = 5) -> Fraction:
     """Brute force: every hand of ``hand`` of the hidden stones is equally likely."""
