@@ -120,6 +120,7 @@ class GameTable:
         self._first_seed = seed                      # the given seed fixes the first game only
         self._settings = settings
         self._game: Any = None
+        self._recorded_game: Any = None         # the finished game already in the class record
         self._seat = settings.seat
         self._levels: list[str | None] = []
         self._bots: list[Any] = []
@@ -311,14 +312,25 @@ class GameTable:
         return BoardSave.from_json(text, self._engine_load, self.BOT_LEVELS, self.DEFAULT_BOT)
 
     def _autosave(self) -> None:
-        """Called after every move: writes the autosave and updates the teacher panel."""
+        """Called after every move: writes the autosave, updates the teacher panel and, once a
+        game has ended, puts it in the student's class record."""
         self._refresh_teacher()
+        self._record_game_over()
         if self._autosave_name is None or self._game is None:
             return
         try:
             self._saves.write(self._autosave_name, self._board_save().to_json())
         except OSError as err:
             self._error("save_failed", detail=str(err))
+
+    def _record_game_over(self) -> None:
+        """A finished game goes to the class record once (a no-op off the classroom server)."""
+        game = self._game
+        if game is None or not game.is_over or game is self._recorded_game:
+            return
+        self._recorded_game = game
+        from .record import hooks           # the record's database layer loads only when a game ends
+        hooks.game_over(game, self.seat)
 
     def _on_resume(self, _button: Any = None) -> None:
         """Resume the autosave. Whether there is one is checked now, not when the board was
