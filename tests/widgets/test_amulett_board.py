@@ -86,7 +86,21 @@ def live(board):
     out += [b for b in board._areas.values() if not b.disabled]
     if board._bid_box.layout.display != "none":
         out += [b for b in (board._bid, board._pass) if not b.disabled]
+    if board._compose_box.layout.display != "none":
+        out.append(board._compose_go)
     return out
+
+
+def press(board, button, rng):
+    """Click ``button`` as the page would; before the composer's button, choose a random legal
+    payment (or stone placement) in its dropdowns, as a student would."""
+    if button is board._compose_go:
+        verb = board._compose_verb
+        options = [a for a in board.game.view(board.seat, log=False)["legal"] if a.startswith(verb + " ")]
+        chosen = dict(pair.split(":") for pair in rng.choice(options).split(" ")[1:])
+        for key, w in zip(board._compose_keys, board._compose_slots):
+            send_update(w, {"index": list(w.options).index(chosen.get(key, "0"))})
+    click(button)
 
 
 def position(seed, players, steps):
@@ -122,9 +136,9 @@ def test_two_worlds_give_identical_widget_state(players, seed, steps):
         assert len(a) == len(b)
         if not a:
             break
-        i = rng.randrange(len(a))
-        click(a[i])
-        click(b[i])
+        i, seed = rng.randrange(len(a)), rng.random()
+        press(board_a, a[i], random.Random(seed))
+        press(board_b, b[i], random.Random(seed))
     assert compared >= 1
 
 
@@ -224,7 +238,7 @@ def test_a_whole_game_by_clicking():
             break
         buttons = live(board)
         assert buttons, "the student has nothing to click"
-        click(rng.choice(buttons))
+        press(board, rng.choice(buttons), rng)
     assert game.is_over and "over" in board._prompt.value.lower()
 
 
@@ -343,3 +357,49 @@ def test_lesson_runs_and_its_exercises_judge_answers(path):
         assert "20/221" in text                                    # two jewels of one colour
     if path.stem == "03_what_is_a_bid_worth":
         assert "7/16" in text and "35/72" in text                  # P(can pay 2 in A17); last bidder's surplus
+
+
+def _at_a_payment():
+    """Seat 0 has won a jewel for 8 in the City A18 and must choose 8 of its 36 cards (165 ways)."""
+    g = amulett.new_game(3, seed=2, deal={"first": 0, "markers": [4], "start": {"spells": [[], [], []],
+                                                                                "metals": [[9, 9, 9, 9]] * 3}})
+    while g.pending["kind"] != "pay":
+        g.apply("pass" if g.pending["kind"] == "spell_bid" or g.current_player else "bid 8")
+    assert g.current_player == 0 and len(g.legal_actions()) > 72
+    return g
+
+
+def test_paying_with_chosen_cards_through_the_composer():
+    g = _at_a_payment()
+    board = board_for(g, bots="planner")
+    assert board._compose_box.layout.display is None and "Pay 8 cards" in board._compose_title.value
+    slots = board._compose_slots[:4]
+    assert [w.description for w in slots] == ["Gold", "Silver", "Copper", "Iron"]
+    assert all(list(w.options) == [str(k) for k in range(9)] for w in slots)   # 0..8 of each: legal counts only
+    assert not any(b.tooltip.startswith("pay ") for b in board._buttons)
+    before = g.to_json()
+    send_update(slots[2], {"index": 3})
+    send_update(slots[3], {"index": 3})
+    click(board._compose_go)                                           # 6 cards for a cost of 8: refused
+    assert g.to_json() == before and "am-error" in board._status.value
+    send_update(slots[3], {"index": 5})
+    click(board._compose_go)
+    assert g.hands[0] == [9, 9, 6, 4]
+    payments = [e for e in g.ledger if e[0] == "pay" and e[1] == 0]
+    assert payments and list(payments[-1][2]) == [0, 0, 3, 5]
+
+
+def test_placing_the_starting_stones_through_the_composer():
+    g = amulett.new_game(3, seed=1, start_energy="choose2of4")
+    while g.pending["kind"] != "allot" or g.current_player != 0:
+        g.apply(g.legal_actions()[0])
+    board = board_for(g, bots="random")
+    dealt = sorted(g.dealt[0])
+    assert [w.description.split("(")[-1].rstrip(")") for w in board._compose_slots[:4]] == [str(n) for n in dealt]
+    before = g.to_json()
+    send_update(board._compose_slots[0], {"index": 1})                # one spell only: not an allotment
+    click(board._compose_go)
+    assert g.to_json() == before
+    send_update(board._compose_slots[2], {"index": 2})
+    click(board._compose_go)
+    assert g.spells[0] == [[dealt[0], 1], [dealt[2], 2]]               # kept and charged as composed

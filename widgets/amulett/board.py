@@ -9,19 +9,22 @@ on purpose, and only on a page opened with the teacher link).
 The widget tree is built once: the SVG map with one button per area under it (the areas Hat #2
 may go to light up, the others stay disabled), a pool of jewel buttons painted in the jewels'
 colours, a bid control whose dropdown offers exactly the legal amounts, and a fixed pool of move
-buttons for everything else (set-up choices, payments as card compositions, spell powers). A
-handler never trusts a widget: it rebuilds the action from the student's legal actions and lets
+buttons for everything else (set-up choices, spell powers). Paying and placing the starting
+stones can have hundreds of options, so they get a composer: one dropdown per metal (or per dealt
+spell) offering only the counts that occur in some legal action, and a button. A handler never
+trusts a widget: it rebuilds the action from the student's legal actions and lets
 the engine judge it; a refused action leaves the game as it was.
 """
 from __future__ import annotations
 
+from html import escape
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
 import towerlib.amulett as amulett
-from towerlib.amulett.actions import parse
+from towerlib.amulett.actions import allot_action, parse, pay_action
 from towerlib.amulett.bots import make_bot
-from towerlib.amulett.rules import AREAS, MAX_PLAYERS
+from towerlib.amulett.rules import AREAS, CHOOSE_FROM, MAX_PLAYERS, METALS
 from towerlib.core import TowerError
 from towerlib.core.i18n import LANGUAGES, tr
 
@@ -35,6 +38,10 @@ from .setup import BOT_LEVELS, DEFAULT_LEVEL, SetupForm, bot_levels
 MOVE_BUTTONS = 72
 #: Buttons kept for jewel choices (Jewel Lens may offer the jewels of adjacent areas too).
 JEWEL_BUTTONS = 24
+#: Dropdowns of the card/stone composer: one per metal when paying, one per dealt spell when placing stones.
+COMPOSER_SLOTS = max(len(METALS), CHOOSE_FROM)
+#: Decisions made with the composer rather than one button per option (they can have hundreds).
+COMPOSED = ("pay", "allot")
 AUTOSAVE = "autosave"
 
 CSS = """
@@ -140,6 +147,19 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._pass.on_click(lambda _b: self._student_action("pass"))
         self._bid_box = ipw.HBox([self._bid_amount, self._bid, self._pass],
                                  layout=ipw.Layout(grid_gap="6px", display="none"))
+        self._compose_title = ipw.HTML()
+        self._compose_slots = [ipw.Dropdown(options=["0"], value="0", layout=ipw.Layout(width="210px", display="none"),
+                                            style={"description_width": "initial"}) for _ in range(COMPOSER_SLOTS)]
+        for q, w in enumerate(self._compose_slots):
+            w.add_class("am-compose-slot")
+            w.add_class(f"am-compose-{q}")
+        self._compose_go = ipw.Button(button_style="warning", layout=ipw.Layout(width="auto"))
+        self._compose_go.add_class("am-compose-go")
+        self._compose_go.on_click(self._on_compose)
+        self._compose_box = ipw.VBox([self._compose_title, ipw.HBox(self._compose_slots, layout=ipw.Layout(
+            flex_flow="row wrap", grid_gap="4px")), self._compose_go], layout=ipw.Layout(display="none"))
+        self._compose_verb: str | None = None      # "pay" or "allot" while the composer is shown (kernel only)
+        self._compose_keys: list[str] = []         # the metal or spell behind each dropdown
         self._actions_title = ipw.HTML()
         self._buttons = []
         for i in range(MOVE_BUTTONS):
@@ -159,7 +179,7 @@ class AmulettBoard(GameTable, ipw.VBox):
         left = ipw.VBox([self._map, self._where, self._map_title, self._area_box, self._jewel_box],
                         layout=ipw.Layout(flex="0 0 540px"))
         moves = ipw.Box(self._buttons, layout=ipw.Layout(flex_flow="row wrap", grid_gap="4px"))
-        right = ipw.VBox([self._market, self._prompt, self._bid_box, self._actions_title, moves,
+        right = ipw.VBox([self._market, self._prompt, self._bid_box, self._compose_box, self._actions_title, moves,
                           self._ledger_toggle, self._ledger], layout=ipw.Layout(flex="1 1 380px"))
         for box in (left, right):
             box.add_class("am-panel")
@@ -227,7 +247,9 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._bid_box.layout.display = None if bidding else "none"
         self._market.value = panels.market(view, names, lang)
         self._prompt.value = panels.prompt(view, names, lang)
-        self._moves = [a for a in legal if a.split(" ")[0] not in ("move", "jewel", "bid", "pass")][:MOVE_BUTTONS]
+        self._render_composer(view, legal)
+        self._moves = [a for a in legal if a.split(" ")[0] not in ("move", "jewel", "bid", "pass") + COMPOSED
+                       ][:MOVE_BUTTONS]
         for i, b in enumerate(self._buttons):
             if i < len(self._moves):
                 b.description, b.disabled, b.layout.display = panels.describe(self._moves[i], names, lang), False, None
@@ -244,6 +266,69 @@ class AmulettBoard(GameTable, ipw.VBox):
         truth = self._true_hands() if on and self._teacher_box is not None else None
         self._ledger.value = panels.ledger_meter(view, names, lang, truth) if on else ""
         self._log.value = panels.log_html(view, lang)
+
+    def _render_composer(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:
+        """The composer for a payment or the starting stones: each dropdown offers the counts of
+        its metal (spell) that occur in some legal action, so no impossible number is offered."""
+        lang = self._lang
+        verb = next((v for v in COMPOSED if any(a.startswith(v + " ") for a in legal)), None)
+        counts: dict[str, set[str]] = {}
+        for a in legal:
+            if verb is not None and a.startswith(verb + " "):
+                for pair in a.split(" ")[1:]:
+                    key, _, k = pair.partition(":")
+                    counts.setdefault(key, {"0"}).add(k)
+        if verb == "pay":
+            keys = [m for m in METALS if m in counts]
+            labels = [tr(f"amulett.metal.{m}", lang) for m in keys]
+            pending = view["pending"]
+            metals = ", ".join(tr(f"amulett.metal.{m}", lang) for m in pending["allowed"])
+            title = tr("amulett.board.compose.pay", lang, cost=pending["cost"], metals=metals)
+        elif verb == "allot":
+            keys = sorted(counts, key=int)
+            labels = [f"{panels.spell_name(int(n), lang)} ({n})" for n in keys]
+            title = tr("amulett.board.compose.allot", lang)
+        else:
+            keys, labels, title = [], [], ""
+        if keys != self._compose_keys or verb != self._compose_verb:
+            for w in self._compose_slots:       # a new decision starts from nothing chosen
+                w.value = "0" if "0" in w.options else w.value
+        self._compose_verb, self._compose_keys = verb, keys
+        for q, w in enumerate(self._compose_slots):
+            if q < len(keys):
+                options = sorted(counts[keys[q]], key=int)
+                keep = w.value if w.value in options else "0"
+                if list(w.options) != options:
+                    w.options = options
+                w.value, w.description, w.layout.display = keep, labels[q], None
+            else:
+                if list(w.options) != ["0"]:
+                    w.options = ["0"]
+                w.value, w.description, w.layout.display = "0", "", "none"
+        self._compose_title.value = f"<b>{escape(title)}</b>" if title else ""
+        self._compose_go.description = tr(f"amulett.board.compose.{verb}_go", lang) if verb else ""
+        self._compose_go.disabled = verb is None
+        self._compose_box.layout.display = None if verb else "none"
+
+    def _on_compose(self, _button: Any = None) -> None:
+        verb, keys = self._compose_verb, self._compose_keys
+        if verb is None:
+            return
+        chosen = {}
+        for key, w in zip(keys, self._compose_slots):
+            if not (isinstance(w.value, str) and w.value.isdigit()):
+                return
+            if int(w.value) > 0:
+                chosen[key] = int(w.value)
+        if verb == "pay":
+            action = str(pay_action(chosen))
+        else:
+            action = str(allot_action({int(k): v for k, v in chosen.items()}))
+        if parse(action) is None:                  # nothing chosen: no action has that text
+            self._say("amulett.board.illegal", "am-error", message=action)
+            self._render()
+            return
+        self._student_action(action)
 
     def _true_hands(self) -> list[list[int]]:
         """TEACHER MODE ONLY: every seat's real metal cards (G, S, C, I)."""
