@@ -1,6 +1,7 @@
 """Das Amulett in a real Chromium through Voila: the play page starts from its set-up form, and
 the student keeps the dealt spells, wins a Spell phase auction by choosing an amount and
-clicking Bid, passes in the next one, sets the round marker, and bids in a Jewel auction.
+clicking Bid, passes in the next one, sets the round marker, wins a Jewel auction, pays with the
+card composer, takes a jewel by clicking it and moves Hat #2 by clicking an area.
 
 The seed fixes the deal and the bots (each seat's bot is seeded by its seat), so every step is
 known: the kernel-side twin of this path is checked headlessly in
@@ -64,6 +65,19 @@ def test_a_spell_auction_and_a_jewel_auction_by_clicking(voila_page, page):
     expect(page.locator(f"{BOARD} .am-at-A01")).to_be_disabled()    # Hat #2 is not moving now
     bid(page, "4")
     expect(page.locator(LOG)).to_contain_text("Player 0 bids 4.", timeout=TIMEOUT)
+    options = page.locator(f"{BOARD} .am-bid-amount select option").all_inner_texts()
+    assert options == ["7", "8"]                                  # above the high bid of 6, up to the 8 cards held
+    bid(page, "8")
+    # Won: pay all 8 cards with the composer, take the red jewel, move Hat #2 by clicking an area.
+    expect(page.locator(f"{BOARD} .am-compose-go")).to_be_visible(timeout=TIMEOUT)
+    click_and_wait(page, f"{BOARD} .am-compose-go")
+    click_and_wait(page, f"{BOARD} .am-jewel-button:visible:text-is('Take the red jewel')")
+    expect(page.locator(LOG)).to_contain_text("Player 0 takes a jewel (red) from A18.", timeout=TIMEOUT)
+    expect(page.locator(f"{BOARD} .am-at-A01")).to_be_disabled()    # not one step from A18
+    expect(page.locator(f"{BOARD} .am-at-A17")).to_be_enabled()
+    expect(page.locator(f"{BOARD} .am-map .am-target")).to_have_count(6)
+    click_and_wait(page, f"{BOARD} .am-at-A17")
+    expect(page.locator(LOG)).to_contain_text("Player 0 moves Hat #2 to A17.", timeout=TIMEOUT)
     expect(page.locator(f"{BOARD} .am-map")).to_be_visible()
     page.locator(BOARD).screenshot(path=str(REPO / "artifacts" / "amulett_board_voila.png"))
 

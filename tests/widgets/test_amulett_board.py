@@ -302,6 +302,18 @@ def test_the_browser_path_of_the_play_page():
     send_update(board._bid_amount, {"index": list(board._bid_amount.options).index("4")})
     click(board._bid)
     assert any(e.kind == "bid" and e.seat == 0 and e.data.get("area") == "A18" for e in game.events)
+    assert list(board._bid_amount.options) == ["7", "8"]
+    send_update(board._bid_amount, {"index": 1})
+    click(board._bid)
+    click(board._compose_go)
+    click(next(b for b in board._jewel_buttons if b.description == "Take the red jewel"))
+    assert game.amulets[0] == ["red"]
+    assert {a for a, b in board._areas.items() if not b.disabled} == set(game.pending["options"])
+    assert len(game.pending["options"]) == 6 and board._areas["A01"].disabled
+    click(board._areas["A17"])
+    moves = [e for e in game.events if e.kind == "hat2" and e.seat == 0]
+    assert moves and moves[0].data["area"] == "A17"
+    assert "Player 0 moves Hat #2 to A17." in board._log.value
 
 
 # ----------------------------------------------------------------- the lessons (notebooks/amulett)
@@ -396,8 +408,12 @@ def test_placing_the_starting_stones_through_the_composer():
     board = board_for(g, bots="random")
     dealt = sorted(g.dealt[0])
     assert [w.description.split("(")[-1].rstrip(")") for w in board._compose_slots[:4]] == [str(n) for n in dealt]
+    first = str(g.legal_actions()[0])
+    shown = " ".join(f"{n}:{w.value}" for n, w in zip(dealt, board._compose_slots) if w.value != "0")
+    assert f"allot {shown}" == first                                   # it starts from a legal choice
     before = g.to_json()
-    send_update(board._compose_slots[0], {"index": 1})                # one spell only: not an allotment
+    for w, index in zip(board._compose_slots, (1, 0, 0, 0)):           # one spell only: not an allotment
+        send_update(w, {"index": index})
     click(board._compose_go)
     assert g.to_json() == before
     send_update(board._compose_slots[2], {"index": 2})

@@ -269,15 +269,13 @@ class AmulettBoard(GameTable, ipw.VBox):
 
     def _render_composer(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:
         """The composer for a payment or the starting stones: each dropdown offers the counts of
-        its metal (spell) that occur in some legal action, so no impossible number is offered."""
+        its metal (spell) that occur in some legal action (0 if some action leaves it out), so no
+        impossible number is offered; a new decision starts from its first legal action."""
         lang = self._lang
         verb = next((v for v in COMPOSED if any(a.startswith(v + " ") for a in legal)), None)
-        counts: dict[str, set[str]] = {}
-        for a in legal:
-            if verb is not None and a.startswith(verb + " "):
-                for pair in a.split(" ")[1:]:
-                    key, _, k = pair.partition(":")
-                    counts.setdefault(key, {"0"}).add(k)
+        choices = [dict(pair.split(":") for pair in a.split(" ")[1:]) for a in legal
+                   if verb is not None and a.startswith(verb + " ")]
+        counts = {key: {c.get(key, "0") for c in choices} for c in choices for key in c}
         if verb == "pay":
             keys = [m for m in METALS if m in counts]
             labels = [tr(f"amulett.metal.{m}", lang) for m in keys]
@@ -290,21 +288,18 @@ class AmulettBoard(GameTable, ipw.VBox):
             title = tr("amulett.board.compose.allot", lang)
         else:
             keys, labels, title = [], [], ""
-        if keys != self._compose_keys or verb != self._compose_verb:
-            for w in self._compose_slots:       # a new decision starts from nothing chosen
-                w.value = "0" if "0" in w.options else w.value
+        fresh = keys != self._compose_keys or verb != self._compose_verb
         self._compose_verb, self._compose_keys = verb, keys
         for q, w in enumerate(self._compose_slots):
-            if q < len(keys):
-                options = sorted(counts[keys[q]], key=int)
-                keep = w.value if w.value in options else "0"
-                if list(w.options) != options:
-                    w.options = options
-                w.value, w.description, w.layout.display = keep, labels[q], None
-            else:
-                if list(w.options) != ["0"]:
-                    w.options = ["0"]
-                w.value, w.description, w.layout.display = "0", "", "none"
+            options = sorted(counts[keys[q]], key=int) if q < len(keys) else ["0"]
+            # a new decision starts from its first legal choice; later renders keep the student's
+            value = choices[0].get(keys[q], "0") if q < len(keys) and (fresh or w.value not in options) else \
+                (w.value if w.value in options else options[0])
+            if list(w.options) != options:
+                w.options = options
+            w.value = value
+            w.description = labels[q] if q < len(keys) else ""
+            w.layout.display = None if q < len(keys) else "none"
         self._compose_title.value = f"<b>{escape(title)}</b>" if title else ""
         self._compose_go.description = tr(f"amulett.board.compose.{verb}_go", lang) if verb else ""
         self._compose_go.disabled = verb is None

@@ -19,8 +19,8 @@ from towerlib.core.i18n import tr
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 from .render import amulet_html
 
-#: How many events the log panel lists, newest first.
-LOG_ROWS = 20
+#: How many events the log panel lists, newest first (a view carries 60; the panel scrolls).
+LOG_ROWS = 60
 
 
 def _t(key: str, lang: str, **params: Any) -> str:
