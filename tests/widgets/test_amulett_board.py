@@ -419,3 +419,15 @@ def test_placing_the_starting_stones_through_the_composer():
     send_update(board._compose_slots[2], {"index": 2})
     click(board._compose_go)
     assert g.spells[0] == [[dealt[0], 1], [dealt[2], 2]]               # kept and charged as composed
+
+
+def test_the_gallery_links_the_play_page_and_the_lessons_in_both_languages():
+    from widgets import gallery
+    games, _ = gallery.collect(REPO / "notebooks")
+    card = next(g for g in games if g["folder"] == "amulett")
+    assert card["play"] == "amulett/play.ipynb"
+    assert [p for p, _, _ in card["lessons"]["en"]] == [f"amulett/{n}.ipynb" for n in LESSON_NAMES]
+    assert [p for p, _, _ in card["lessons"]["ru"]] == [f"amulett/ru/{n}.ipynb" for n in LESSON_NAMES]
+    assert all(title.startswith(f"Lesson {i} · ") and minutes for i, (_, title, minutes)
+               in enumerate(card["lessons"]["en"], 1))
+    assert all(title.startswith(f"Урок {i} · ") for i, (_, title, _) in enumerate(card["lessons"]["ru"], 1))
