@@ -11,6 +11,7 @@ collection, so the environment set here at import reaches their kernels.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 
 from playwright.sync_api import expect
@@ -85,3 +86,22 @@ def test_a_spell_auction_and_a_jewel_auction_by_clicking(voila_page, page):
 def test_the_play_page_speaks_russian_by_link(voila_page, page):
     voila_page("amulett/play.ipynb?lang=ru", ready=f"{BOARD} .am-start")
     expect(page.locator(f"{BOARD} .am-start")).to_contain_text("Начать игру", timeout=TIMEOUT)
+
+
+def test_lesson_3_shows_the_ledger_meter_on_its_board(voila_page, page):
+    """The lesson's position (its deal has no seed, so the bots' spell bids vary): pass the spell
+    auctions, and in the jewel auction in A17 the meter gives each rival's exact chance to pay."""
+    voila_page("amulett/03_what_is_a_bid_worth.ipynb", ready=f"{BOARD}.am-playing .am-ledger")
+    market = page.locator(f"{BOARD} .am-market")
+    for _ in range(12):                      # pass every spell; answer any other question (Tribute) at once
+        page.locator(f"{BOARD} .am-bid-box, {BOARD} .am-move").first.wait_for(state="visible", timeout=TIMEOUT)
+        if "Jewel auction in A17" in market.inner_text():
+            break
+        if page.locator(f"{BOARD} .am-pass").is_visible():
+            click_and_wait(page, f"{BOARD} .am-pass")
+        else:
+            click_and_wait(page, f"{BOARD} .am-move:visible")
+    meter = page.locator(f"{BOARD} .am-ledger")
+    expect(meter).to_contain_text("possible hands", timeout=TIMEOUT)
+    expect(meter).to_contain_text(re.compile(r"Bot \(player 1\) can pay a bid of \d+ in A17: exactly \d+(/\d+)? \("),
+                                  timeout=TIMEOUT)

@@ -147,6 +147,7 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._pass.on_click(lambda _b: self._student_action("pass"))
         self._bid_box = ipw.HBox([self._bid_amount, self._bid, self._pass],
                                  layout=ipw.Layout(grid_gap="6px", display="none"))
+        self._bid_box.add_class("am-bid-box")
         self._compose_title = ipw.HTML()
         self._compose_slots = [ipw.Dropdown(options=["0"], value="0", layout=ipw.Layout(width="210px", display="none"),
                                             style={"description_width": "initial"}) for _ in range(COMPOSER_SLOTS)]
