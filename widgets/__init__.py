@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 
 _LAZY: dict[str, str] = {"AbracadaBoard": "widgets.abracada", "RunesBoard": "widgets.runes",
-                         "SpellCasterBoard": "widgets.spellcaster"}
+                         "AmulettBoard": "widgets.amulett", "SpellCasterBoard": "widgets.spellcaster"}
 
 __all__ = sorted(_LAZY)
 

@@ -121,7 +121,7 @@ _EVENTS = {
     "bid": ("Player {seat} bids {amount}.", "Игрок {seat} ставит {amount}."),
     "spell_unsold": ("Nobody bids; spell {card} goes under the deck.", "Ставок нет; заклинание {card} уходит под колоду."),
     "spell_won": ("Player {seat} wins spell {card} for {bid}.", "Игрок {seat} получает заклинание {card} за {bid}."),
-    "phase": ("The {phase} phase begins.", "Начинается фаза: {phase}."),
+    "phase": ("The {phase} begins.", "Начинается: {phase}."),
     "produce": ("Player {seat} takes {metal}.", "Игрок {seat} берёт {metal}."),
     "no_metal": ("Player {seat} gets nothing: every stack is empty.", "Игрок {seat} ничего не получает: все стопки пусты."),
     "wild": ("Player {seat} chooses a metal in secret.", "Игрок {seat} тайно выбирает металл."),
