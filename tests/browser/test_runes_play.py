@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import tempfile
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from browser_harness import REPO
@@ -42,18 +43,32 @@ def click_and_wait(page, selector: str, watch: str = WATCH) -> None:
     page.wait_for_function(f"([sel, old]) => ({_snapshot_js()})(sel) !== old", arg=[watch, before], timeout=TIMEOUT)
 
 
+def click_if_still_there(page, selector: str) -> None:
+    """Click a button the bots may take away (their moves close windows), then wait for the answer.
+
+    A button that is gone by the time Playwright would click it is not an error: the caller looks
+    at the board again. Only the wait for a button that is already there is short.
+    """
+    before = page.evaluate(_snapshot_js(), WATCH)
+    try:
+        page.click(selector, timeout=3_000)
+    except PlaywrightTimeoutError:
+        return
+    page.wait_for_function(f"([sel, old]) => ({_snapshot_js()})(sel) !== old", arg=[WATCH, before], timeout=TIMEOUT)
+
+
 def reach_my_roll(page) -> None:
     """Keep the first board offered in the draft and pass every window until the student rolls."""
     keep = f"{BOARD} .sr-move:text-matches('^keep the')"
-    for _ in range(40):
+    for _ in range(80):
         page.locator(f"{BOARD} .sr-reroll:visible, {BOARD} .sr-pass:visible, {keep}:visible").first.wait_for(
             state="visible", timeout=TIMEOUT)
         if page.locator(f"{BOARD} .sr-reroll").is_visible():
             return
         if page.locator(keep).first.is_visible():
-            click_and_wait(page, f"{keep} >> nth=0")
+            click_if_still_there(page, f"{keep} >> nth=0")
         else:
-            click_and_wait(page, f"{BOARD} .sr-pass")
+            click_if_still_there(page, f"{BOARD} .sr-pass")
     raise AssertionError("the student never got to roll")
 
 
