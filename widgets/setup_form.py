@@ -111,3 +111,36 @@ def set_options(dropdown: ipw.Dropdown, options: list[tuple[str, Any]], value: A
         dropdown.options = options
     if dropdown.value != value:
         dropdown.value = value
+
+
+class RoundLimitForm(SeatsForm):
+    """The seats plus one rule option, the number of rounds before the game stops (a HOUSE limit
+    in Das Amulett and SpellCaster). A game's form names the option, its catalogue key is
+    ``<KEY>.setup.<ROUND_OPTION>``, and gives the engine's ``OPTIONS``."""
+
+    ROUND_OPTION: ClassVar[str]
+    ROUND_LIMITS: ClassVar[tuple[int, int]] = (1, 200)
+    OPTIONS: ClassVar[Any]
+
+    def __init__(self, initial: Settings, lang: str) -> None:
+        self._build_seats(initial, lang)
+        name = self.ROUND_OPTION
+        self.round_limit = ipw.BoundedIntText(value=initial.options.get(name, self.OPTIONS[name].default),
+                                              min=self.ROUND_LIMITS[0], max=self.ROUND_LIMITS[1],
+                                              style={"description_width": "initial"}, layout=ipw.Layout(width="280px"))
+        self.rules = ipw.Accordion(children=[ipw.VBox([self.round_limit])], selected_index=None)
+        left = ipw.VBox([self.players, self.seat, self.seed])
+        right = ipw.VBox([self.bots_title, self.bot_box])
+        super().__init__([self.title, ipw.HBox([left, right], layout=ipw.Layout(grid_gap="24px")), self.rules,
+                          ipw.HBox([self.start, self.resume], layout=ipw.Layout(grid_gap="8px"))])
+        self._watch_seats()
+        self.relabel(lang)
+
+    def relabel(self, lang: str) -> None:
+        self._relabel_seats(lang)
+        self.round_limit.description = self._t(self.ROUND_OPTION)
+        self.rules.set_title(0, self._t("rules"))
+
+    def settings(self) -> Settings:
+        n, seat, bots, seed = self.read_seats()
+        return Settings(n, seat, bots, {self.ROUND_OPTION: int(self.round_limit.value)}, seed)

@@ -247,7 +247,7 @@ def test_setup_form_starts_a_game_and_resumes(tmp_path):
     form = board._form
     send_update(form.players, {"index": 1})                       # 4 players
     form.seed.value = "12"
-    form.max_rounds.value = 7
+    form.round_limit.value = 7
     click(form.start)
     game = board.game
     assert game.players == 4 and board.seat == 1 and game.seed == 12 and game.options["max_rounds"] == 7
