@@ -23,7 +23,7 @@ from towerlib.abracada.bots import make_bot
 from towerlib.core.errors import InvalidOption
 
 FIELDS = ("reason", "winner", "loser", "ender", "end_spell", "points", "lives", "life_lost", "secrets",
-          "actions", "turns")
+          "actions", "turns", "first_spell", "first_hit")
 
 
 def engine_round(game, choose) -> dict:
@@ -32,10 +32,13 @@ def engine_round(game, choose) -> dict:
     actions = turns = 0
     lost = [0] * n
     start = len(game.events)
-    last = None
+    last = first = None
     while game.phase == "play":
         turns += game.chain == 0
         last = (game.current, choose(game))
+        if first is None:
+            value = int(str(last[1]).split()[1]) if str(last[1]).startswith("cast") else 0
+            first = (value, value > 0 and value in game.hands[game.current])
         game.apply(last[1])
         actions += 1
     for e in game.events[start:]:
@@ -46,7 +49,8 @@ def engine_round(game, choose) -> dict:
     return {"reason": batch.REASONS.index(res["reason"]), "winner": none(res["winner"]),
             "loser": none(res["loser"]), "ender": last[0], "end_spell": int(str(last[1]).split()[1]),
             "points": res["points"], "lives": res["lives"], "life_lost": lost,
-            "secrets": [len(s) for s in res["secrets"]], "actions": actions, "turns": turns}
+            "secrets": [len(s) for s in res["secrets"]], "actions": actions, "turns": turns,
+            "first_spell": first[0], "first_hit": first[1]}
 
 
 def bot_chooser(policy: str, n: int, seed: int = 0):
@@ -149,7 +153,7 @@ def close_means(a: np.ndarray, b: np.ndarray, what: str, sigmas: float = 4.0) ->
 
 def compare(engine_rows: list[dict], res: batch.RoundResults, players: int) -> None:
     e = {f: np.array([r[f] for r in engine_rows]) for f in FIELDS}
-    for f in ("reason", "winner", "loser", "end_spell"):
+    for f in ("reason", "winner", "loser", "end_spell", "first_spell", "first_hit"):
         close_proportions(e[f], getattr(res, f), f)
     close_means(e["actions"], res.actions, "actions")
     close_means(e["turns"], res.turns, "turns")
@@ -177,6 +181,21 @@ def test_same_outcome_distribution_as_the_engine(policy, players, options, round
         rows.append(engine_round(game, choose))
     res = batch.simulate_rounds(50_000, players, policy, seed=11, **options)
     compare(rows, res, players)
+
+
+def test_a_random_first_cast_hits_with_the_hypergeometric_chance():
+    """Lesson 5's coin of known bias: from a fresh deal the random first declaration of value v
+    finds one of the v copies in a hand of 5 of the 36 stones with chance 1 - C(36-v, 5)/C(36, 5),
+    however many players (the face-up removal of 2-3 players does not change a hand's law)."""
+    for players, seed in ((4, 21), (2, 22)):
+        res = batch.simulate_rounds(80_000, players, "random", seed=seed)
+        assert set(np.unique(res.first_spell).tolist()) == set(range(1, 9))     # a first cast is never "end"
+        for v in range(1, 9):
+            took = res.first_spell == v
+            exact = 1 - math.comb(36 - v, 5) / math.comb(36, 5)
+            se = math.sqrt(exact * (1 - exact) / took.sum())
+            assert abs(res.first_hit[took].mean() - exact) <= 4 * se, (players, v)
+            assert abs(took.mean() - 1 / 8) <= 4 * math.sqrt(1 / 8 * 7 / 8 / len(res))
 
 
 @pytest.mark.parametrize("players,options", [(3, {}), (4, {"last_standing": True, "new_round_starter": "same"})])

@@ -104,7 +104,11 @@ class RoundResults:
     ``end_spell`` the value it declared (the spell that knocked out, failed, or emptied the hand);
     ``points`` the round's points (rules 24-27 and 30); ``lives`` the lives at the end (after
     rule 26's reset); ``life_lost`` life taken during the round; ``secrets`` secret stones held;
-    ``actions`` declarations and turn ends; ``turns`` turns played, the last one included.
+    ``actions`` declarations and turn ends; ``turns`` turns played, the last one included;
+    ``first_spell`` the value of the round's first action (0 = it ended the turn) and
+    ``first_hit`` whether that declaration was in the hand (a coin whose chance lesson 5 knows
+    exactly: from a fresh deal a random first cast of ``v`` hits with the hypergeometric chance
+    that a hand of 5 from 36 stones holds one of the v copies).
     """
 
     reason: np.ndarray
@@ -118,6 +122,8 @@ class RoundResults:
     secrets: np.ndarray
     actions: np.ndarray
     turns: np.ndarray
+    first_spell: np.ndarray
+    first_hit: np.ndarray
 
     def __len__(self) -> int:
         return len(self.reason)
@@ -380,7 +386,8 @@ def _empty_rounds(games: int, n: int) -> RoundResults:
     return RoundResults(z(games, dtype=np.int8), z(games, dtype=np.int8), z(games, dtype=np.int8),
                         z(games, dtype=np.int8), z(games, dtype=np.int8), z(games, n, dtype=np.int8),
                         z(games, n, dtype=np.int8), z(games, n, dtype=np.int16), z(games, n, dtype=np.int8),
-                        z(games, dtype=np.int32), z(games, dtype=np.int32))
+                        z(games, dtype=np.int32), z(games, dtype=np.int32), z(games, dtype=np.int8),
+                        z(games, dtype=bool))
 
 
 def _shift(rows: np.ndarray) -> np.ndarray:
@@ -519,6 +526,10 @@ class _Rounds:
         match = hand == v[:, None]
         hit = match.any(axis=1) & cast
         miss = cast & ~hit
+        if self.steps == 1:                              # every round's first action is this step's
+            at = self.offset + g
+            self.out.first_spell[at] = v
+            self.out.first_hit[at] = hit
         # -- ending the turn: draw and pass
         turn_over = v == 0
         # -- a failure (rule 7) or a call-out (Q6): own life
