@@ -2,8 +2,12 @@
 whose game it is, the bots' moves, the set-up/start/new-game cycle and server-side saves.
 
 A board class mixes :class:`GameTable` in before ``ipywidgets.VBox``. It calls
-:meth:`GameTable._build_frame`, builds its own table (``_table``) and supplies ``_render``,
-``_relabel`` and ``_bot_to_move``. Bots move one scheduled step at a time with the event
+:meth:`GameTable._build_frame`, builds its own table (``_table``) from its own widgets and the
+shared pieces made here (the log panel, the pool of move buttons, the named save panel) and
+supplies ``_render``, ``_relabel``, ``_seat_names`` and ``_bot_to_move``. Every student move,
+whether from a button or a keyboard shortcut, goes through :meth:`GameTable._play_student`: one
+place that checks whose decision it is, lets the engine judge the action, shows a refusal,
+autosaves and lets the bots answer. Bots move one scheduled step at a time with the event
 loop's ``call_later`` (no threads), so the page sees each move; a new game bumps a token that
 cancels steps still pending from the old one. Saves stay on the server (:mod:`widgets.saves`);
 after every move the game goes to the autosave, which the set-up form offers to resume.
@@ -29,7 +33,7 @@ from towerlib.core import TowerError
 from towerlib.core.i18n import LANGUAGES, register, tr
 
 from . import classroom
-from .saves import BoardSave, SaveFolder
+from .saves import BoardSave, SaveFolder, clean_name
 
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}   # each in its own language, for the picker
@@ -49,6 +53,15 @@ MESSAGES = {
         "table.teacher.bad_position": "Not a save or a deal: {detail}",
         "table.teacher.position_set": "Position set.",
         "table.no_space": "Saves are off: the server gave this page no student space.",
+        "table.save_name": "Save as",
+        "table.save": "Save",
+        "table.load": "Open",
+        "table.saves": "Your saves",
+        "table.no_saves": "(no saves yet)",
+        "table.bad_name": "A save name is 1 to 40 letters, digits, spaces, '-' or '_'.",
+        "table.saved": "Saved as {name}.",
+        "table.loaded": "Opened {name}.",
+        "table.save_failed": "Could not save: {detail}",
     },
     "ru": {
         "table.teacher.banner": "РЕЖИМ УЧИТЕЛЯ (открыт по ссылке учителя): ниже показано всё скрытое. "
@@ -62,6 +75,15 @@ MESSAGES = {
         "table.teacher.bad_position": "Это не сохранение и не раздача: {detail}",
         "table.teacher.position_set": "Позиция задана.",
         "table.no_space": "Сохранения отключены: сервер не выделил этой странице место ученика.",
+        "table.save_name": "Сохранить как",
+        "table.save": "Сохранить",
+        "table.load": "Открыть",
+        "table.saves": "Ваши сохранения",
+        "table.no_saves": "(сохранений пока нет)",
+        "table.bad_name": "Имя сохранения: от 1 до 40 букв, цифр, пробелов, «-» или «_».",
+        "table.saved": "Сохранено как {name}.",
+        "table.loaded": "Открыто: {name}.",
+        "table.save_failed": "Не удалось сохранить: {detail}",
     },
 }
 register(MESSAGES)
@@ -212,6 +234,117 @@ class GameTable:
                   for k, v in self._message_params.items()}
         self._status.value = f'<span class="{css}">{tr(key, self._lang, **params)}</span>'
 
+    # ----- pieces every table has -----------------------------------------------------------------
+    def _build_log_panel(self) -> ipw.VBox:
+        """The log panel: a title and ``_log``, whose HTML the board makes from the view."""
+        p = self.CSS_PREFIX
+        self._log_title = ipw.HTML()
+        self._log = ipw.HTML()
+        box = ipw.VBox([self._log_title, self._log])
+        box.add_class(f"{p}-panel")
+        box.add_class(f"{p}-log-box")
+        return box
+
+    def _build_moves(self, count: int) -> ipw.Box:
+        """A fixed pool of ``count`` move buttons (hidden until :meth:`_show_moves` fills them):
+        the widget tree is built once, so a move only changes trait values."""
+        p = self.CSS_PREFIX
+        self._moves: list[str] = []             # the actions behind the move buttons (kernel only)
+        self._move_buttons: list[ipw.Button] = []
+        for i in range(count):
+            b = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
+            b.add_class(f"{p}-move")
+            b.on_click(lambda _b, i=i: self._on_move(i))
+            self._move_buttons.append(b)
+        box = ipw.Box(self._move_buttons, layout=ipw.Layout(flex_flow="row wrap", grid_gap="4px"))
+        box.add_class(f"{p}-moves")
+        return box
+
+    def _show_moves(self, actions: Sequence[str], labels: Sequence[str], tooltips: Sequence[str] | None = None,
+                    styles: Sequence[str] | None = None) -> None:
+        """Put ``actions`` (with their labels) on the move buttons; the rest are hidden."""
+        self._moves = list(actions[:len(self._move_buttons)])
+        for i, b in enumerate(self._move_buttons):
+            if i < len(self._moves):
+                b.description, b.disabled, b.layout.display = labels[i], False, None
+                b.tooltip = tooltips[i] if tooltips is not None else ""
+                b.button_style = styles[i] if styles is not None else ""
+            else:
+                b.description, b.tooltip, b.disabled, b.layout.display, b.button_style = "", "", True, "none", ""
+
+    def _on_move(self, i: int) -> None:
+        if 0 <= i < len(self._moves):
+            self._play_student(self._moves[i])
+
+    def _build_saves(self) -> ipw.Box:
+        """The named save panel: a name, Save, the list of the student's own saves, Open."""
+        p = self.CSS_PREFIX
+        self._saves_title = ipw.HTML()
+        self._save_name = ipw.Text(layout=ipw.Layout(width="240px"))
+        self._save = ipw.Button(icon="save", layout=ipw.Layout(width="auto"))
+        self._load_pick = ipw.Dropdown(options=[], layout=ipw.Layout(width="240px"))
+        self._load = ipw.Button(icon="folder-open", layout=ipw.Layout(width="auto"))
+        self._save.on_click(self._on_save)
+        self._load.on_click(self._on_load)
+        for w, cls in ((self._save_name, "save-name"), (self._save, "save"), (self._load_pick, "load-pick"),
+                       (self._load, "load")):
+            w.add_class(f"{p}-{cls}")
+        box = ipw.Box([self._saves_title, self._save_name, self._save, self._load_pick, self._load],
+                      layout=ipw.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
+        box.add_class(f"{p}-panel")
+        box.add_class(f"{p}-saves")
+        return box
+
+    def _relabel_table(self) -> None:
+        """The labels of the shared pieces in the current language."""
+        lang = self._lang
+        if hasattr(self, "_log_title"):
+            self._log_title.value = f"<h4>{escape(tr(f'{self.KEY}.log', lang))}</h4>"
+        if hasattr(self, "_save_name"):
+            self._saves_title.value = f"<b>{escape(tr('table.saves', lang))}</b>"
+            self._save_name.description = tr("table.save_name", lang)
+            self._save.description = tr("table.save", lang)
+            self._load_pick.description = tr("table.load", lang)
+            self._load.description = tr("table.load", lang)
+            self._refresh_saves()
+
+    # ----- the student's moves -----------------------------------------------------------------
+    def _play_student(self, action: str | None) -> bool:
+        """Play ``action`` for the student: the one path of every button and shortcut.
+
+        A browser can send any message ("click" a disabled button), so nothing is trusted: the
+        text must be an action of this game, it must be the student's decision, and the engine
+        judges it; a refusal is shown and leaves the game as it was. After a move the game is
+        autosaved and the bots answer. Returns whether the move was played.
+        """
+        game = self._game
+        if game is None or not isinstance(action, str) or game._parse(action) is None:
+            return False
+        played = False
+        q = game.current_player
+        if q is not None and q != self._seat and not self._out_of_turn(action):
+            self._error("not_your_turn", who=self._seat_names()[q])
+        else:
+            try:
+                game.apply(action)
+            except TowerError as err:
+                self._error("illegal", message=err)
+            else:
+                played = True
+                self._say("")
+                self._after_student_move()
+                self._autosave()
+                self._run_bots()
+        self._render()
+        return played
+
+    def _out_of_turn(self, action: str) -> bool:
+        """Whether the student may take ``action`` while another seat decides (a board's rule)."""
+        return False
+
+    def _after_student_move(self) -> None:
+        """A board's own reset after the student's move was played (a selection, an aim)."""
+
     # ----- bots -------------------------------------------------------------------------------
     def _run_bots(self) -> None:
         """Let bots play until the student must decide. With a delay and a running event loop
@@ -353,8 +486,37 @@ class GameTable:
         self._say(done_key, name=name)
         self.open_game(save.game, save.seat, save.bots)
 
+    def _on_save(self, _button: Any = None) -> None:
+        name = clean_name(self._save_name.value)
+        if self._game is None:
+            return
+        if name is None:
+            self._say("table.bad_name", f"{self.CSS_PREFIX}-error")
+        else:
+            try:
+                self._saves.write(name, self._board_save().to_json())
+            except OSError as err:
+                self._say("table.save_failed", f"{self.CSS_PREFIX}-error", detail=str(err))
+            else:
+                self._say("table.saved", name=name)
+                self._refresh_saves()
+        self._render()
+
+    def _on_load(self, _button: Any = None) -> None:
+        """Open the chosen save; only a name the student's own folder lists is opened."""
+        name = self._load_pick.value
+        if isinstance(name, str) and name in self._saves.names():
+            self._open_save(name, "table.loaded")
+
     def _refresh_saves(self) -> None:
-        """Show the names of the student's saves (boards with a list of saves override this)."""
+        """List the names of the student's saves (the autosave included)."""
+        if not hasattr(self, "_load_pick"):
+            return
+        names = self._saves.names()
+        options = names or [(tr("table.no_saves", self._lang), None)]
+        if list(self._load_pick.options) != options:
+            self._load_pick.options = options
+        self._load.disabled = not names
 
     # ----- who the page is for ----------------------------------------------------------------------
     def _page_known(self, page: classroom.Page) -> None:

@@ -35,7 +35,7 @@ def make_board(tmp_path, **kw) -> AbracadaBoard:
 
 def table_values(board: AbracadaBoard) -> list:
     """What the table shows of the game: the view-made HTML and the buttons' states."""
-    html = [w.value for w in (*board._seats, board._me, board._centre, board._meter, board._log_html,
+    html = [w.value for w in (*board._seats, board._me, board._centre, board._meter, board._log,
                               board._result, board._rule_hint, board._round)]
     return html + [(b.description, b.disabled, b.tooltip) for b in (*board._spells.values(), board._end, board._next)]
 
@@ -289,7 +289,7 @@ def test_russian_labels_come_from_the_catalogue(tmp_path):
     assert board._spells[1].description == "1 · Древний дракон"
     assert board._spells[8].description == "8 · Волшебное зелье"
     assert board._end.description == tr("abracada.board.end_turn", "ru")
-    assert "Раунд 1" in board._round.value and tr("abracada.board.log.round_start.other", "ru").split(" ")[0] in board._log_html.value
+    assert "Раунд 1" in board._round.value and tr("abracada.board.log.round_start.other", "ru").split(" ")[0] in board._log.value
     send_update(board._lang_pick, {"index": 0})
     assert board._spells[1].description == "1 · Ancient Dragon"
 
@@ -318,11 +318,11 @@ def test_bots_reasons_are_teacher_only_even_when_forged(tmp_path):
     send_update(student._reasons_toggle, {"value": True})
     reasons = [m.render("en") for msgs in student._notes.values() for m in msgs]
     assert reasons, "the bots moved before the student and gave reasons"
-    assert not any(r in student._log_html.value for r in reasons)
+    assert not any(r in student._log.value for r in reasons)
     assert student._reasons_toggle.layout.display == "none"
     teacher = make_board(tmp_path, players=4, seat=3, bots="ev", reasons=True, seed=5, setup=False, teacher=True)
     shown = [m.render("en") for msgs in teacher._notes.values() for m in msgs]
-    assert any(html_escape(r) in teacher._log_html.value or r in teacher._log_html.value for r in shown)
+    assert any(html_escape(r) in teacher._log.value or r in teacher._log.value for r in shown)
 
 
 # ----- the log explains itself (issue #20.4) --------------------------------------------------------------
@@ -425,7 +425,7 @@ def test_the_log_keeps_earlier_rounds_folded(tmp_path):
             break
         student_move(board, rng)
     assert board.game.round_no >= 2
-    log = board._log_html.value
+    log = board._log.value
     past = re.findall(r'<details class="st-past-round"><summary>(.*?)</summary>', log)
     assert past == [f"Round {r}" for r in range(board.game.round_no - 1, 0, -1)]
     current = re.sub(r"<details.*?</details>", "", log)

@@ -82,7 +82,7 @@ def board_for(game, seat=0, bots="random", **kw) -> AmulettBoard:
 
 def live(board):
     """Every control the student could use now: move, jewel and area buttons, bid and pass."""
-    out = [b for b in board._buttons + board._jewel_buttons if not b.disabled and b.layout.display != "none"]
+    out = [b for b in board._move_buttons + board._jewel_buttons if not b.disabled and b.layout.display != "none"]
     out += [b for b in board._areas.values() if not b.disabled]
     if board._bid_box.layout.display != "none":
         out += [b for b in (board._bid, board._pass) if not b.disabled]
@@ -177,14 +177,14 @@ def test_forged_messages_leave_the_game_unchanged():
     game = _jewel_auction()
     board = board_for(game, bots="planner")
     before = game.to_json()
-    board._student_action("bid 99")                               # a bid above what the hand can pay
+    board._play_student("bid 99")                               # a bid above what the hand can pay
     assert game.to_json() == before and "am-error" in board._status.value
     click(board._areas["A01"])                                    # Hat #2 may not move now
     assert game.to_json() == before
-    board._student_action("jewel red A01")                        # a jewel from another area
-    board._student_action("move A01")
+    board._play_student("jewel red A01")                        # a jewel from another area
+    board._play_student("move A01")
     assert game.to_json() == before
-    click(board._buttons[-1])                                     # a hidden button
+    click(board._move_buttons[-1])                                     # a hidden button
     click(board._jewel_buttons[-1])
     assert game.to_json() == before
     send_update(board._bid_amount, {"index": 99})                 # an amount not offered
@@ -226,7 +226,7 @@ def test_ledger_meter_is_the_exact_inference():
 def test_russian_labels_come_from_the_catalogue():
     board = board_for(amulett.new_game(3, seed=5), lang="ru")
     assert board._title.value == tr("amulett.board.title", "ru")
-    assert any("Оставить" in b.description for b in board._buttons)
+    assert any("Оставить" in b.description for b in board._move_buttons)
 
 
 def test_a_whole_game_by_clicking():
@@ -289,7 +289,7 @@ def test_the_browser_path_of_the_play_page():
     board._form.seed.value = "7"
     click(board._form.start)
     game = board.game
-    click(next(b for b in board._buttons if b.description == "Keep these spells"))
+    click(next(b for b in board._move_buttons if b.description == "Keep these spells"))
     assert "Up for auction: Copper Vein (3)" in board._market.value
     assert list(board._bid_amount.options) == ["3", "4", "5", "6"]
     send_update(board._bid_amount, {"index": 1})
@@ -297,7 +297,7 @@ def test_the_browser_path_of_the_play_page():
     assert "Player 0 wins spell Copper Vein for 4." in board._log.value
     click(board._pass)
     assert "change the round marker" in board._prompt.value
-    click(next(b for b in board._buttons if b.description == "Round marker 0"))
+    click(next(b for b in board._move_buttons if b.description == "Round marker 0"))
     assert "Jewel auction in A18" in board._market.value and board._areas["A01"].disabled
     send_update(board._bid_amount, {"index": list(board._bid_amount.options).index("4")})
     click(board._bid)
@@ -388,7 +388,7 @@ def test_paying_with_chosen_cards_through_the_composer():
     slots = board._compose_slots[:4]
     assert [w.description for w in slots] == ["Gold", "Silver", "Copper", "Iron"]
     assert all(list(w.options) == [str(k) for k in range(9)] for w in slots)   # 0..8 of each: legal counts only
-    assert not any(b.tooltip.startswith("pay ") for b in board._buttons)
+    assert not any(b.tooltip.startswith("pay ") for b in board._move_buttons)
     before = g.to_json()
     send_update(slots[2], {"index": 3})
     send_update(slots[3], {"index": 3})

@@ -25,7 +25,7 @@ def board_for(game, seat=0, bots="random", **kw) -> SpellCasterBoard:
 
 
 def live_buttons(board):
-    return ([b for b in board._buttons if not b.disabled and b.layout.display != "none"]
+    return ([b for b in board._move_buttons if not b.disabled and b.layout.display != "none"]
             + [b for b in board._points.values() if not b.disabled])
 
 
@@ -90,12 +90,12 @@ def test_forged_messages_leave_the_game_unchanged():
     before = game.to_json()
     click(board._points["cW"])                                   # a point no legal move leads to
     for text in ("show F5 1 motion", "hide 1 motion", "contest", "to cW", "move C", "launch 1.1"):
-        board._student_action(text)                              # a card into a full section, a contest without an offer...
+        board._play_student(text)                              # a card into a full section, a contest without an offer...
         assert game.to_json() == before
-    click(board._buttons[-1])                                    # a hidden button
+    click(board._move_buttons[-1])                                    # a hidden button
     assert game.to_json() == before
     assert "sc-error" in board._status.value
-    click(board._buttons[[b.tooltip for b in board._buttons].index("conjure A FFF")])
+    click(board._move_buttons[[b.tooltip for b in board._move_buttons].index("conjure A FFF")])
     assert game.to_json() != before                              # the real button works
 
 
@@ -104,7 +104,7 @@ def test_a_route_along_a_path_of_the_wrong_colour_is_refused():
                                                  "displays": [[{"motion": ["F1"], "mass": ["F3"]}], []]})
     board = board_for(game, bots="planner")              # seat 1 is not threatened: it lets it pass
     for text in ("conjure B F", "putback", "launch 0.1"):
-        board._student_action(text)
+        board._play_student(text)
     assert game.stack[-1]["kind"] == "motion" and game.current_player == 0
     highlighted = {p for p, b in board._points.items() if not b.disabled}
     assert highlighted == {"C", "mFE", "mAF", "cF"}              # the Fire paths out of iF
@@ -129,7 +129,7 @@ def test_odds_meter_shows_the_exact_contest_table():
 def test_russian_labels_come_from_the_catalogue():
     board = board_for(hidden_position(), lang="ru")
     assert board._title.value == tr("spellcaster.board.title", "ru")
-    assert any("Сотворить" in b.description for b in board._buttons)
+    assert any("Сотворить" in b.description for b in board._move_buttons)
 
 
 def test_a_whole_game_by_clicking():
@@ -157,7 +157,7 @@ def test_setup_form_starts_a_game_with_bots_and_resumes(tmp_path):
     game = board.game
     assert game.players == 3 and board.seat == 1 and game.seed == 12 and game.options["round_limit"] == 7
     assert game.current_player == 1                             # the bot at seat 0 has bought already
-    buys = [b for b in board._buttons if b.layout.display is None]
+    buys = [b for b in board._move_buttons if b.layout.display is None]
     assert buys and all(b.description.startswith("Buy") for b in buys)
     click(buys[0])
     snapshot = game.to_json()
@@ -170,10 +170,10 @@ def test_teacher_mode_shows_the_bots_reasons_and_the_hidden_cards():
     game = hidden_position()
     board = board_for(game, bots="planner")
     board._enable_teacher()
-    board._student_action("end")                                 # the planner bot takes its turn
+    board._play_student("end")                                 # the planner bot takes its turn
     assert board._reasons, "the bot moved"
     assert "W5" in board._t_reveal.value                         # the teacher sees the face-down card
     assert all(escape(r.render("en")) in board._t_reasons.value for _, _, r in board._reasons[-3:])
     plain = board_for(hidden_position(), bots="planner")
-    plain._student_action("end")
+    plain._play_student("end")
     assert ">W5<" not in " ".join(tree_states(plain))            # without the link nothing of it is synced

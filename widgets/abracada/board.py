@@ -124,7 +124,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
             b.style.font_weight = "bold"
             b.add_class("st-spell")
             b.add_class(f"st-spell-{v}")
-            b.on_click(lambda _b, v=v: self._student_action(f"cast {v}"))
+            b.on_click(lambda _b, v=v: self._play_student(f"cast {v}"))
             self._spells[v] = b
         self._end = ipw.Button(icon="hand-paper", layout=ipw.Layout(width="auto"))
         self._next = ipw.Button(button_style="success", icon="forward", layout=ipw.Layout(width="auto"))
@@ -132,11 +132,10 @@ class AbracadaBoard(GameTable, ipw.VBox):
         for b, cls in ((self._end, "st-end"), (self._next, "st-next"), (self._new, "st-new")):
             b.add_class("st-action")
             b.add_class(cls)
-        self._end.on_click(lambda _b: self._student_action("end"))
-        self._next.on_click(lambda _b: self._student_action("next round"))
+        self._end.on_click(lambda _b: self._play_student("end"))
+        self._next.on_click(lambda _b: self._play_student("next round"))
         self._new.on_click(self._on_new_game)
         self._rule_hint = ipw.HTML()
-        self._log_html = ipw.HTML()
         self._result = ipw.HTML()
         self._meter_toggle = ipw.Checkbox(value=bool(meter), indent=False, layout=ipw.Layout(width="auto"))
         # Bots reason from their own views, which include the student's stones, so their
@@ -148,14 +147,6 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._meter.add_class("st-meter")
         self._meter_toggle.observe(lambda _c: self._render(), "value")
         self._reasons_toggle.observe(lambda _c: self._render(), "value")
-        self._save_name = ipw.Text(layout=ipw.Layout(width="220px"))
-        self._save = ipw.Button(icon="save", layout=ipw.Layout(width="auto"))
-        self._load_pick = ipw.Dropdown(options=[], layout=ipw.Layout(width="200px"))
-        self._load = ipw.Button(icon="folder-open", layout=ipw.Layout(width="auto"))
-        self._save.on_click(self._on_save)
-        self._load.on_click(self._on_load)
-        self._save.add_class("st-save")
-        self._load.add_class("st-load")
 
         spells = ipw.GridBox(list(self._spells.values()),
                              layout=ipw.Layout(grid_template_columns="repeat(4, 1fr)", width="100%"))
@@ -166,15 +157,12 @@ class AbracadaBoard(GameTable, ipw.VBox):
         top = ipw.HBox([opponents, self._centre], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
         middle = ipw.HBox([ipw.VBox([self._me, controls], layout=ipw.Layout(flex="1 1 560px", grid_gap="8px")),
                            self._meter], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
-        log_box = ipw.VBox([ipw.HTML(), self._log_html], layout=ipw.Layout(flex="1 1 560px"))
-        log_box.add_class("st-panel")
-        log_box.add_class("st-log-box")
-        self._log_title = log_box.children[0]
+        log_box = self._build_log_panel()
+        log_box.layout.flex = "1 1 560px"
         bottom = ipw.HBox([log_box, self._result], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
-        footer = ipw.HBox([self._meter_toggle, self._reasons_toggle, self._save_name, self._save,
-                           self._load_pick, self._load], layout=ipw.Layout(grid_gap="8px"))
+        footer = ipw.HBox([self._meter_toggle, self._reasons_toggle], layout=ipw.Layout(grid_gap="8px"))
         footer.add_class("st-footer")
-        rows = [top, middle, bottom, footer]
+        rows = [top, middle, bottom, footer, self._build_saves()]
         if self._teacher:
             rows.append(self._build_teacher())
         self._table = ipw.VBox(rows, layout=ipw.Layout(display="none", grid_gap="8px"))
@@ -212,13 +200,9 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._end.description = tr("abracada.board.end_turn", lang)
         self._next.description = tr("abracada.board.next_round", lang)
         self._new.description = tr("abracada.board.new_game", lang)
-        self._log_title.value = f"<h4>{tr('abracada.board.log', lang)}</h4>"
         self._meter_toggle.description = tr("abracada.board.meter", lang)
         self._reasons_toggle.description = tr("abracada.board.reasons", lang)
         self._reasons_toggle.tooltip = tr("abracada.board.reasons_tip", lang)
-        self._save_name.description = tr("abracada.board.save_name", lang)
-        self._save.description = tr("abracada.board.save", lang)
-        self._load.description = tr("abracada.board.load", lang)
         for v, b in self._spells.items():
             b.description = f"{v} · {spell_name(v, lang)}"
         if self._form is not None:
@@ -229,7 +213,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
             self._deal_text.placeholder = tr("abracada.board.teacher.deal_tip", lang)
             self._deal_button.description = tr("abracada.board.teacher.deal", lang)
             self._upload.description = tr("abracada.board.teacher.upload", lang)
-        self._refresh_saves()
+        self._relabel_table()
 
     # ----- rendering: the only place synced state is made -------------------------------------
     def _render(self) -> None:
@@ -281,7 +265,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
         # The view holds this round's log; earlier rounds are kept here (from earlier views), folded away.
         self._round_logs[view["round"]] = view["log"]
         past = {r: log for r, log in self._round_logs.items() if r < view["round"]}
-        self._log_html.value = (f'<div class="st-log"><div>{past_rounds_html(past, seat, lang)}'
+        self._log.value = (f'<div class="st-log"><div>{past_rounds_html(past, seat, lang)}'
                                 f'{log_html(view["log"], seat, lang, notes)}</div></div>')
         self._result.value = table.result(view, names, lang)
         self._result.layout.display = None if view["result"] else "none"
@@ -335,26 +319,13 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._download.value = (f'<a download="abracada.json" href="data:application/json;base64,{data}">'
                                 f'{tr("abracada.board.teacher.download", self._lang)}</a>')
 
-    # ----- the status line ------------------------------------------------------------------
     # ----- the student's moves ----------------------------------------------------------------
-    def _student_action(self, action: str) -> None:
-        """A click on a spell, End turn or Next round: checked here and by the engine."""
-        game = self._game
-        if game is None:
-            return
-        names = table.seat_names(game.players, self._seat, self._lang)
-        if action != "next round" and game.current_player not in (None, self._seat):
-            self._say("abracada.board.not_your_turn", "st-error", who=names[game.current_player])
-        else:
-            try:
-                game.apply(action)
-            except TowerError as err:
-                self._say("abracada.board.illegal", "st-error", message=err)
-            else:
-                self._say("")
-                self._autosave()
-                self._run_bots()
-        self._render()
+    def _seat_names(self) -> list[str]:
+        return table.seat_names(self._game.players, self._seat, self._lang)
+
+    def _out_of_turn(self, action: str) -> bool:
+        """Next round is the student's to press whoever starts it."""
+        return action == "next round"
 
     # ----- bots -------------------------------------------------------------------------------
     def _bot_to_move(self) -> bool:
@@ -367,34 +338,6 @@ class AbracadaBoard(GameTable, ipw.VBox):
         choice = super()._bot_move()
         if choice is not None:
             self._notes.setdefault(at, []).append(choice.reason)
-
-    def _on_save(self, _button: Any = None) -> None:
-        name = clean_name(self._save_name.value)
-        if self._game is None:
-            return
-        if name is None:
-            self._say("abracada.board.bad_name", "st-error")
-        else:
-            try:
-                self._saves.write(name, self._board_save().to_json())
-            except OSError as err:
-                self._say("abracada.board.save_failed", "st-error", detail=str(err))
-            else:
-                self._say("abracada.board.saved", name=name)
-                self._refresh_saves()
-        self._render()
-
-    def _on_load(self, _button: Any = None) -> None:
-        name = self._load_pick.value
-        if name is not None and name in self._saves.names():
-            self._open_save(name, "abracada.board.loaded")
-
-    def _refresh_saves(self) -> None:
-        names = self._saves.names()
-        options = names or [(tr("abracada.board.no_saves", self._lang), None)]
-        if list(self._load_pick.options) != options:
-            self._load_pick.options = options
-        self._load.disabled = not names
 
     # ----- teacher mode ----------------------------------------------------------------------------
     def _on_teacher_deal(self, _button: Any = None) -> None:

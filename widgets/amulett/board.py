@@ -25,7 +25,6 @@ import towerlib.amulett as amulett
 from towerlib.amulett.actions import allot_action, parse, pay_action
 from towerlib.amulett.bots import make_bot
 from towerlib.amulett.rules import AREAS, CHOOSE_FROM, MAX_PLAYERS, METALS
-from towerlib.core import TowerError
 from towerlib.core.i18n import LANGUAGES, tr
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
@@ -90,7 +89,6 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
                                                                dict(options)),
                          SaveFolder(saves_dir, "amulett"), AUTOSAVE if autosave else None)
-        self._moves: list[str] = []          # the actions behind the move buttons (kernel only)
         self._jewels: list[str] = []         # the actions behind the jewel buttons
         self._build(ledger, setup)
         super().__init__([self._style, self._header, self._status, self._setup_box, self._table])
@@ -144,7 +142,7 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._bid.on_click(self._on_bid)
         self._pass = ipw.Button(layout=ipw.Layout(width="auto"))
         self._pass.add_class("am-pass")
-        self._pass.on_click(lambda _b: self._student_action("pass"))
+        self._pass.on_click(lambda _b: self._play_student("pass"))
         self._bid_box = ipw.HBox([self._bid_amount, self._bid, self._pass],
                                  layout=ipw.Layout(grid_gap="6px", display="none"))
         self._bid_box.add_class("am-bid-box")
@@ -162,33 +160,26 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._compose_verb: str | None = None      # "pay" or "allot" while the composer is shown (kernel only)
         self._compose_keys: list[str] = []         # the metal or spell behind each dropdown
         self._actions_title = ipw.HTML()
-        self._buttons = []
-        for i in range(MOVE_BUTTONS):
-            b = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
-            b.add_class("am-move")
-            b.on_click(lambda _b, i=i: self._on_move(i))
-            self._buttons.append(b)
+        moves = self._build_moves(MOVE_BUTTONS)
         self._ledger_toggle = ipw.Checkbox(value=bool(ledger), indent=False, layout=ipw.Layout(width="auto"))
         self._ledger_toggle.add_class("am-ledger-toggle")
         self._ledger_toggle.observe(lambda _c: self._render(), "value")
         self._ledger = ipw.HTML()
         self._sheets = [ipw.HTML() for _ in range(MAX_PLAYERS)]
-        self._log_title = ipw.HTML()
-        self._log = ipw.HTML()
         self._new = ipw.Button(icon="redo", layout=ipw.Layout(width="auto"))
         self._new.on_click(self._on_new_game)
         left = ipw.VBox([self._map, self._where, self._map_title, self._area_box, self._jewel_box],
                         layout=ipw.Layout(flex="0 0 540px"))
-        moves = ipw.Box(self._buttons, layout=ipw.Layout(flex_flow="row wrap", grid_gap="4px"))
         right = ipw.VBox([self._market, self._prompt, self._bid_box, self._compose_box, self._actions_title, moves,
                           self._ledger_toggle, self._ledger], layout=ipw.Layout(flex="1 1 380px"))
         for box in (left, right):
             box.add_class("am-panel")
         sheets = ipw.Box(self._sheets, layout=ipw.Layout(flex_flow="row wrap", grid_gap="8px"))
-        log_box = ipw.VBox([self._log_title, self._log])
-        log_box.add_class("am-panel")
+        log_box = self._build_log_panel()
+        footer = ipw.HBox([self._new])
+        footer.add_class("am-footer")
         self._table = ipw.VBox([ipw.HBox([left, right], layout=ipw.Layout(grid_gap="8px")), sheets, log_box,
-                                ipw.HBox([self._new])], layout=ipw.Layout(display="none", grid_gap="8px"))
+                                footer, self._build_saves()], layout=ipw.Layout(display="none", grid_gap="8px"))
 
     # ----- labels ---------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -203,10 +194,10 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._pass.description = t("act.pass")
         self._ledger_toggle.description = t("ledger")
         self._ledger_toggle.tooltip = t("ledger_tip")
-        self._log_title.value = f"<b>{t('log')}</b>"
         self._new.description = t("new_game")
         if self._form is not None:
             self._form.relabel(lang)
+        self._relabel_table()
 
     # ----- rendering: the only place synced state is made -------------------------------------
     def _render(self) -> None:
@@ -249,14 +240,8 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._market.value = panels.market(view, names, lang)
         self._prompt.value = panels.prompt(view, names, lang)
         self._render_composer(view, legal)
-        self._moves = [a for a in legal if a.split(" ")[0] not in ("move", "jewel", "bid", "pass") + COMPOSED
-                       ][:MOVE_BUTTONS]
-        for i, b in enumerate(self._buttons):
-            if i < len(self._moves):
-                b.description, b.disabled, b.layout.display = panels.describe(self._moves[i], names, lang), False, None
-                b.tooltip = self._moves[i]
-            else:
-                b.description, b.tooltip, b.disabled, b.layout.display = "", "", True, "none"
+        moves = [a for a in legal if a.split(" ")[0] not in ("move", "jewel", "bid", "pass") + COMPOSED][:MOVE_BUTTONS]
+        self._show_moves(moves, [panels.describe(a, names, lang) for a in moves], tooltips=moves)
         for q, w in enumerate(self._sheets):
             if q < view["players"]:
                 w.value, w.layout.display = panels.sheet(view, q, names, lang), None
@@ -321,10 +306,10 @@ class AmulettBoard(GameTable, ipw.VBox):
         else:
             action = str(allot_action({int(k): v for k, v in chosen.items()}))
         if parse(action) is None:                  # nothing chosen: no action has that text
-            self._say("amulett.board.illegal", "am-error", message=action)
+            self._error("illegal", message=action)
             self._render()
             return
-        self._student_action(action)
+        self._play_student(action)
 
     def _true_hands(self) -> list[list[int]]:
         """TEACHER MODE ONLY: every seat's real metal cards (G, S, C, I)."""
@@ -336,42 +321,21 @@ class AmulettBoard(GameTable, ipw.VBox):
             self._render()                   # the ledger meter gains the truth column
 
     # ----- the student's input ----------------------------------------------------------------
-    def _on_move(self, i: int) -> None:
-        if i < len(self._moves):
-            self._student_action(self._moves[i])
-
     def _on_jewel(self, i: int) -> None:
         if i < len(self._jewels):
-            self._student_action(self._jewels[i])
+            self._play_student(self._jewels[i])
 
     def _on_area(self, area: str) -> None:
         if area in self._areas:
-            self._student_action(f"move {area}")
+            self._play_student(f"move {area}")
 
     def _on_bid(self, _button: Any = None) -> None:
         amount = self._bid_amount.value
         if isinstance(amount, str):
-            self._student_action(f"bid {amount}")
+            self._play_student(f"bid {amount}")
 
-    def _student_action(self, action: str | None) -> None:
-        """Any student move: checked here (whose decision) and by the engine (is it legal)."""
-        game = self._game
-        if game is None or not isinstance(action, str) or parse(action) is None:
-            return
-        if game.current_player != self._seat:
-            if game.current_player is not None:
-                names = panels.seat_names(game.view(self._seat, log=False), self._lang)
-                self._say("amulett.board.not_your_turn", "am-error", who=names[game.current_player])
-        else:
-            try:
-                game.apply(action)
-            except TowerError as err:
-                self._say("amulett.board.illegal", "am-error", message=err)
-            else:
-                self._say("")
-                self._autosave()
-                self._run_bots()
-        self._render()
+    def _seat_names(self) -> list[str]:
+        return panels.seat_names(self._game.view(self._seat, log=False), self._lang)
 
     # ----- bots -------------------------------------------------------------------------------
     def _bot_to_move(self) -> bool:

@@ -30,7 +30,6 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
 import towerlib.runes as runes
-from towerlib.core import TowerError
 from towerlib.core.i18n import LANGUAGES, tr
 from towerlib.runes.actions import Action, parse
 from towerlib.runes.bots import legal_actions, make_bot
@@ -85,7 +84,6 @@ class RunesBoard(GameTable, ipw.VBox):
         self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
                                                                dict(options)),
                          SaveFolder(saves_dir, "runes"), AUTOSAVE if autosave else None)
-        self._moves: list[str] = []                 # the actions behind the move buttons (kernel only)
         self._rendering = False
         self._build(advisor, setup)
         super().__init__([self._style, self._header, self._status, self._setup_box, self._table])
@@ -140,9 +138,9 @@ class RunesBoard(GameTable, ipw.VBox):
             b.add_class("sr-action")
             b.add_class(cls)
         self._reroll.on_click(self._on_reroll)
-        self._stop.on_click(lambda _b: self._student_action("stop"))
-        self._end.on_click(lambda _b: self._student_action("end"))
-        self._pass.on_click(lambda _b: self._student_action("pass"))
+        self._stop.on_click(lambda _b: self._play_student("stop"))
+        self._end.on_click(lambda _b: self._play_student("end"))
+        self._pass.on_click(lambda _b: self._play_student("pass"))
         self._cancel.on_click(self._on_cancel)
         for step, b in self._crown.items():
             b.on_click(lambda _b, step=step: self._on_crown(step))
@@ -165,19 +163,12 @@ class RunesBoard(GameTable, ipw.VBox):
             b.add_class("sr-card-button")
             b.on_click(lambda _b, i=i: self._on_card(i))
             self._card_buttons.append(b)
-        self._move_buttons = []
-        self._moves: list[str] = []                 # the actions behind the choice buttons (kernel only)
-        for i in range(MOVE_BUTTONS):
-            b = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
+        moves = self._build_moves(MOVE_BUTTONS)
+        for b in self._move_buttons:
             b.add_class("sr-action")
-            b.add_class("sr-move")
-            b.on_click(lambda _b, i=i: self._on_move(i))
-            self._move_buttons.append(b)
         self._advisor_toggle = ipw.Checkbox(value=bool(advisor), indent=False, layout=ipw.Layout(width="auto"))
         self._advisor_toggle.observe(lambda _c: self._render(), "value")
         self._advisor = ipw.HTML()
-        self._log_title = ipw.HTML()
-        self._log = ipw.HTML()
         self._new = ipw.Button(icon="redo", layout=ipw.Layout(width="auto"))
         self._new.add_class("sr-new")
         self._new.on_click(self._on_new_game)
@@ -191,8 +182,6 @@ class RunesBoard(GameTable, ipw.VBox):
         cards = ipw.Box(self._card_buttons)
         cards.add_class("sr-moves")
         cards.add_class("sr-loot-row")
-        moves = ipw.Box(self._move_buttons)
-        moves.add_class("sr-moves")
         end_row = ipw.HBox([self._end, self._pass, self._cancel, self._autopass],
                            layout=ipw.Layout(grid_gap="8px", align_items="center"))
         end_row.add_class("sr-end-row")
@@ -216,13 +205,12 @@ class RunesBoard(GameTable, ipw.VBox):
         top = ipw.HBox([opponents, self._centre], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
         middle = ipw.HBox([ipw.VBox([self._me, controls], layout=ipw.Layout(flex="1 1 620px", grid_gap="8px")),
                            side], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
-        log_box = ipw.VBox([self._log_title, self._log])
-        log_box.add_class("sr-panel")
-        log_box.add_class("sr-log-box")
+        log_box = self._build_log_panel()
         footer = ipw.HBox([self._new])
         footer.add_class("sr-footer")
         self._centre.add_class("sr-panel")
-        self._table = ipw.VBox([top, middle, log_box, footer], layout=ipw.Layout(display="none", grid_gap="8px"))
+        self._table = ipw.VBox([top, middle, log_box, footer, self._build_saves()],
+                               layout=ipw.Layout(display="none", grid_gap="8px"))
 
     # ----- labels ---------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -243,13 +231,13 @@ class RunesBoard(GameTable, ipw.VBox):
             title.value = f'<div class="sr-h4">{tr(f"runes.board.group.{name}", lang)}</div>'
         self._advisor_toggle.description = tr("runes.board.advisor", lang)
         self._advisor_toggle.tooltip = tr("runes.board.advisor_tip", lang)
-        self._log_title.value = f"<h4>{tr('runes.board.log', lang)}</h4>"
         self._new.description = tr("runes.board.new_game", lang)
         for key, b in self._spells.items():
             spell, _, mode = key.partition(":")
             b.description = tr(f"runes.board.familiar_{mode}", lang) if mode else tr(f"runes.spell.{spell}", lang)
         if self._form is not None:
             self._form.relabel(lang)
+        self._relabel_table()
 
     # ----- rendering: the only place synced state is made -------------------------------------
     def _render(self) -> None:
@@ -362,14 +350,9 @@ class RunesBoard(GameTable, ipw.VBox):
             shown = [parse(a) for a in self._options]
         else:
             shown = [a for a in (legal_actions(view) if mine else []) if a.verb in _CHOICE_VERBS]
-        self._moves = [str(a) for a in shown[:MOVE_BUTTONS]]
-        for i, button in enumerate(self._move_buttons):
-            if i < len(self._moves):
-                button.description = describe_action(shown[i], wizards, self._lang)
-                button.button_style = "info" if shown[i].verb in ("pick", "keep") else ""
-                button.disabled, button.layout.display = False, None
-            else:
-                button.description, button.disabled, button.layout.display = "", True, "none"
+        shown = shown[:MOVE_BUTTONS]
+        self._show_moves([str(a) for a in shown], [describe_action(a, wizards, self._lang) for a in shown],
+                         styles=["info" if a.verb in ("pick", "keep") else "" for a in shown])
         self._groups["choices"].layout.display = None if self._moves else "none"
 
     def _render_advisor(self, view: Mapping[str, Any], decision: str | None) -> None:
@@ -423,7 +406,7 @@ class RunesBoard(GameTable, ipw.VBox):
         """Play ``actions[0]`` if it is the only way; aim at a foe if they differ by target;
         otherwise offer the ways as choice buttons."""
         if len(actions) == 1:
-            self._student_action(str(actions[0]))
+            self._play_student(str(actions[0]))
         elif all(a.target is not None for a in actions):
             self._aim, self._options = {a.target: str(a) for a in actions}, []
             self._render()
@@ -469,7 +452,7 @@ class RunesBoard(GameTable, ipw.VBox):
         q = (self._seat + 1 + k) % view["players"]
         aim = self._aim or {a.target: str(a) for a in legal_actions(view) if a.verb == "target"}
         if q in aim:
-            self._student_action(aim[q])
+            self._play_student(aim[q])
         else:
             self._render()
 
@@ -480,45 +463,26 @@ class RunesBoard(GameTable, ipw.VBox):
     def _on_crown(self, step: str) -> None:
         game = self._game
         if game is not None:
-            self._student_action(self._crown_for(game.view(self._seat, log=False), step))
+            self._play_student(self._crown_for(game.view(self._seat, log=False), step))
 
     def _on_reroll(self, _button: Any = None) -> None:
         game = self._game
         if game is None:
             return
         held = self._selected(game.view(self._seat, log=False))
-        self._student_action(str(Action("hold", dice=tuple(held))))
-
-    def _on_move(self, i: int) -> None:
-        if i < len(self._moves):
-            self._student_action(self._moves[i])
+        self._play_student(str(Action("hold", dice=tuple(held))))
 
     def _autopass_changed(self, _change: Any) -> None:
         if not self._rendering and self._game is not None:
             self._run_bots()
             self._render()
 
-    def _student_action(self, action: str | None) -> None:
-        """Any student move: checked here (whose decision) and by the engine (is it legal)."""
-        game = self._game
-        if game is None or not isinstance(action, str) or parse(action) is None:
-            return
-        if game.current_player != self._seat:
-            if game.current_player is not None:
-                names = render.seat_names(game.view(self._seat, log=False), self._levels, self._lang)
-                self._say("runes.board.not_your_turn", "sr-error", who=names[game.current_player])
-        else:
-            try:
-                game.apply(action)
-            except TowerError as err:
-                self._say("runes.board.illegal", "sr-error", message=err)
-            else:
-                self._say("")
-                self._clear_selection()
-                self._aim, self._options = {}, []
-                self._autosave()
-                self._run_bots()
-        self._render()
+    def _seat_names(self) -> list[str]:
+        return render.seat_names(self._game.view(self._seat, log=False), self._levels, self._lang)
+
+    def _after_student_move(self) -> None:
+        self._clear_selection()
+        self._aim, self._options = {}, []
 
     # ----- bots -------------------------------------------------------------------------------
     def _bot_to_move(self) -> bool:

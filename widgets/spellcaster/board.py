@@ -14,9 +14,7 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
 import towerlib.spellcaster as spellcaster
-from towerlib.core import TowerError
 from towerlib.core.i18n import LANGUAGES, tr
-from towerlib.spellcaster.actions import parse
 from towerlib.spellcaster.bots import make_bot
 from towerlib.spellcaster.data import COORDS, POINT_NAMES
 
@@ -56,7 +54,6 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
                                                                dict(options)),
                          SaveFolder(saves_dir, "spellcaster"), AUTOSAVE if autosave else None)
-        self._moves: list[str] = []                  # the actions behind the move buttons (kernel only)
         self._build(odds, setup)
         super().__init__([self._style, self._header, self._status, self._setup_box, self._table])
         self.add_class("sc-spellcaster")
@@ -91,30 +88,23 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         self._sheets = [ipw.HTML() for _ in range(MAX_PLAYERS)]
         self._prompt = ipw.HTML()
         self._actions_title = ipw.HTML()
-        self._buttons = []
-        for i in range(MOVE_BUTTONS):
-            b = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
-            b.add_class("sc-move")
-            b.on_click(lambda _b, i=i: self._on_move(i))
-            self._buttons.append(b)
+        moves = self._build_moves(MOVE_BUTTONS)
         self._odds_toggle = ipw.Checkbox(value=bool(odds), indent=False, layout=ipw.Layout(width="auto"))
         self._odds_toggle.observe(lambda _c: self._render(), "value")
         self._odds = ipw.HTML()
-        self._log_title = ipw.HTML()
-        self._log = ipw.HTML()
         self._new = ipw.Button(icon="redo", layout=ipw.Layout(width="auto"))
         self._new.on_click(self._on_new_game)
         left = ipw.VBox([self._map, self._legend, self._points_title, self._grid], layout=ipw.Layout(flex="0 0 420px"))
-        moves = ipw.Box(self._buttons, layout=ipw.Layout(flex_flow="row wrap", grid_gap="4px"))
         right = ipw.VBox([self._prompt, self._actions_title, moves, self._odds_toggle, self._odds],
                          layout=ipw.Layout(flex="1 1 420px"))
         for box in (left, right):
             box.add_class("sc-panel")
         sheets = ipw.Box(self._sheets, layout=ipw.Layout(flex_flow="row wrap", grid_gap="8px"))
-        log_box = ipw.VBox([self._log_title, self._log])
-        log_box.add_class("sc-panel")
+        log_box = self._build_log_panel()
+        footer = ipw.HBox([self._new])
+        footer.add_class("sc-footer")
         self._table = ipw.VBox([ipw.HBox([left, right], layout=ipw.Layout(grid_gap="8px")), sheets, log_box,
-                                ipw.HBox([self._new])], layout=ipw.Layout(display="none", grid_gap="8px"))
+                                footer, self._build_saves()], layout=ipw.Layout(display="none", grid_gap="8px"))
 
     # ----- labels ---------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -126,10 +116,10 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         self._actions_title.value = f"<b>{t('actions')}</b>"
         self._odds_toggle.description = t("odds")
         self._odds_toggle.tooltip = t("odds_tip")
-        self._log_title.value = f"<b>{t('log')}</b>"
         self._new.description = t("new_game")
         if self._form is not None:
             self._form.relabel(lang)
+        self._relabel_table()
 
     # ----- rendering: the only place synced state is made -------------------------------------
     def _render(self) -> None:
@@ -155,23 +145,14 @@ class SpellCasterBoard(GameTable, ipw.VBox):
             else:
                 w.value, w.layout.display = "", "none"
         self._prompt.value = render.prompt(view, names, lang)
-        self._moves = [a for a in legal if a.split(" ", 1)[0] not in POINT_VERBS][:MOVE_BUTTONS]
-        for i, b in enumerate(self._buttons):
-            if i < len(self._moves):
-                b.description, b.disabled, b.layout.display = render.describe(self._moves[i], lang), False, None
-                b.tooltip = self._moves[i]
-            else:
-                b.description, b.tooltip, b.disabled, b.layout.display = "", "", True, "none"
+        moves = [a for a in legal if a.split(" ", 1)[0] not in POINT_VERBS][:MOVE_BUTTONS]
+        self._show_moves(moves, [render.describe(a, lang) for a in moves], tooltips=moves)
         on = self._odds_toggle.value
         self._odds.layout.display = None if on else "none"
         self._odds.value = render.odds(view, lang) if on else ""
         self._log.value = render.log_html(view, lang)
 
     # ----- the student's input ----------------------------------------------------------------
-    def _on_move(self, i: int) -> None:
-        if i < len(self._moves):
-            self._student_action(self._moves[i])
-
     def _on_point(self, point: str) -> None:
         game = self._game
         if game is None:
@@ -179,29 +160,12 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         legal = game.view(self._seat, log=False)["legal"]
         for verb in POINT_VERBS:
             if f"{verb} {point}" in legal:
-                self._student_action(f"{verb} {point}")
+                self._play_student(f"{verb} {point}")
                 return
         self._render()
 
-    def _student_action(self, action: str | None) -> None:
-        """Any student move: checked here (whose decision) and by the engine (is it legal)."""
-        game = self._game
-        if game is None or not isinstance(action, str) or parse(action) is None:
-            return
-        if game.current_player != self._seat:
-            if game.current_player is not None:
-                names = render.seat_names(game.view(self._seat, log=False), self._levels, self._lang)
-                self._say("spellcaster.board.not_your_turn", "sc-error", who=names[game.current_player])
-        else:
-            try:
-                game.apply(action)
-            except TowerError as err:
-                self._say("spellcaster.board.illegal", "sc-error", message=err)
-            else:
-                self._say("")
-                self._autosave()
-                self._run_bots()
-        self._render()
+    def _seat_names(self) -> list[str]:
+        return render.seat_names(self._game.view(self._seat, log=False), self._levels, self._lang)
 
     # ----- bots -------------------------------------------------------------------------------
     def _bot_to_move(self) -> bool:
