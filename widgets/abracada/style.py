@@ -8,7 +8,11 @@ CSS = """
 <style>
 .st-abracada { background: radial-gradient(ellipse at center, #2f6b4f 0%, #1d4634 100%);
   border-radius: 14px; padding: 12px; color: #3b2f1e; font-family: Georgia, 'Times New Roman', serif;
-  box-shadow: inset 0 0 0 3px #7a5a2e, inset 0 0 0 6px #3e2b12; max-width: 1240px; }
+  box-shadow: inset 0 0 0 3px #7a5a2e, inset 0 0 0 6px #3e2b12; max-width: min(1240px, 100%);
+  box-sizing: border-box; }
+.st-abracada .widget-hbox, .st-abracada .widget-box { flex-wrap: wrap; }
+.st-abracada .widget-html, .st-abracada .widget-vbox { min-width: 0; max-width: 100%; }
+.st-abracada svg { max-width: 100%; height: auto; }
 .st-abracada .st-panel, .st-abracada .st-setup { background: #f6eedb; border-radius: 10px;
   box-shadow: 0 2px 6px rgba(0,0,0,.35); padding: 8px 10px; }
 .st-abracada .st-header { color: #f6eedb; align-items: center; }
@@ -22,12 +26,12 @@ CSS = """
 .st-abracada .st-banner div { background: #fff3c4; color: #5a0000; font-weight: 700; padding: 6px 10px;
   border-radius: 5px; font-family: sans-serif; }
 .st-abracada .st-status { color: #fff8e1; font-size: 15px; min-height: 22px; font-family: sans-serif; }
-.st-abracada .st-status .st-error { color: #ffcdd2; font-weight: 700; }
-.st-abracada .st-seat { min-width: 260px; }
+.st-abracada .st-status .st-error { color: #ffe3e6; font-weight: 700; }
+.st-abracada .st-seat { min-width: 240px; }
 .st-abracada .st-seat-head { display: flex; align-items: center; gap: 6px; font-size: 15px; }
-.st-abracada .st-pawn { display: inline-block; width: 14px; height: 14px; border-radius: 50%;
-  border: 1px solid #222; }
-.st-abracada .st-level { color: #7a6a50; font-size: 12px; font-style: italic; }
+.st-abracada .st-pawn { display: inline-flex; align-items: center; justify-content: center; width: 17px;
+  height: 17px; border-radius: 50%; border: 1px solid #222; font: 700 10px/1 sans-serif; flex: none; }
+.st-abracada .st-level { color: #6b5a3e; font-size: 12px; font-style: italic; }
 .st-abracada .st-turn { margin-left: auto; background: #f7d774; color: #3b2f1e; border-radius: 8px;
   padding: 0 8px; font-size: 12px; font-weight: 700; font-family: sans-serif; }
 .st-abracada .st-active { box-shadow: 0 0 0 3px #f7d774, 0 2px 8px rgba(0,0,0,.5); }
@@ -36,19 +40,25 @@ CSS = """
 .st-abracada .st-stone { display: inline-flex; flex-direction: column; align-items: center; width: 46px; }
 .st-abracada .st-stone small { font-size: 9px; line-height: 10px; text-align: center; color: #5d4a2c;
   font-family: sans-serif; }
-.st-abracada .st-known { font-size: 9px; font-family: monospace; color: #5d4a2c; letter-spacing: 0; }
-.st-abracada .st-known b { color: #1d4634; }
-.st-abracada .st-known s { color: #c4b08e; }
+.st-abracada .st-stone.st-own { width: 60px; }
+.st-abracada .st-known { display: flex; flex-wrap: wrap; justify-content: center; gap: 2px; margin-top: 2px;
+  max-width: 60px; }
+.st-abracada .st-chip { font: 700 11px/13px sans-serif; min-width: 13px; text-align: center; padding: 0 1px;
+  border-radius: 3px; background: #ffffff; color: #1b1b1b; border: 1px solid #8a7450; }
+.st-abracada .st-chip-any { font-weight: 400; white-space: nowrap; }
 .st-abracada .st-seat-foot { display: flex; gap: 10px; align-items: center; font-size: 13px; flex-wrap: wrap;
   font-family: sans-serif; }
 .st-abracada .st-secret { display: inline-flex; align-items: center; gap: 2px; }
+.st-abracada .st-life { margin-right: 6px; vertical-align: middle; }
+
 .st-abracada .st-me { background: #fbf3df; border: 2px solid #c9a227; }
 .st-abracada .st-centre h4, .st-abracada .st-meter h4, .st-abracada .st-log-box h4,
 .st-abracada .st-result h4 { margin: 0 0 6px 0; font-size: 14px; color: #5d4a2c; }
 .st-abracada .st-centre-grid { display: flex; gap: 14px; }
 .st-abracada .st-removed { display: flex; gap: 2px; flex-wrap: wrap; max-width: 320px; }
 .st-abracada .st-counts { font-family: sans-serif; font-size: 13px; margin-top: 6px; }
-.st-abracada .st-meter { width: 270px; }
+.st-abracada .widget-html.st-meter { flex: 1 1 250px; max-width: 360px; }
+.st-abracada div.st-panel.st-meter { box-sizing: border-box; width: 100%; }
 .st-abracada .st-meter-row { display: grid; grid-template-columns: 20px 1fr; gap: 0 6px;
   align-items: center; font-size: 12px; font-family: sans-serif; margin: 3px 0; }
 .st-abracada .st-meter-row .st-dot { grid-row: span 2; }
@@ -59,8 +69,9 @@ CSS = """
 .st-abracada .st-bar div { height: 100%; border-radius: 6px; }
 .st-abracada .st-frac { font-variant-numeric: tabular-nums; color: #5d4a2c; }
 .st-abracada .st-spells { grid-gap: 6px; }
-.st-abracada .st-spell { height: 40px; font-family: Georgia, serif; font-size: 14px; border-radius: 8px;
-  box-shadow: 0 2px 0 rgba(0,0,0,.35); }
+.st-abracada .st-spell { height: auto; min-height: 40px; font-family: Georgia, serif; font-size: 14px;
+  border-radius: 8px; box-shadow: 0 2px 0 rgba(0,0,0,.35); white-space: normal; line-height: 1.2;
+  padding: 4px 6px; }
 .st-abracada .st-spell:disabled, .st-abracada .st-spell.mod-disabled { opacity: .35; box-shadow: none; }
 .st-abracada .st-action { height: 40px; font-size: 14px; border-radius: 8px; }
 .st-abracada .st-log > div { margin-bottom: auto; }
@@ -70,7 +81,8 @@ CSS = """
 .st-abracada .st-line.st-k-miss, .st-abracada .st-line.st-k-knockout { color: #a11; }
 .st-abracada .st-line.st-k-round_start { margin-top: 4px; font-weight: 700; color: #1d4634; }
 .st-abracada .st-line.st-k-round_end, .st-abracada .st-line.st-k-game_end { font-weight: 700; color: #6b3d00; }
-.st-abracada .st-note { color: #6a6a8a; font-style: italic; padding-left: 12px; }
+.st-abracada .st-note { color: #4f4f72; font-style: italic; padding-left: 12px; }
+
 .st-abracada .st-result table { border-collapse: collapse; font-family: sans-serif; font-size: 13px; }
 .st-abracada .st-result td, .st-abracada .st-result th { padding: 2px 8px; border-bottom: 1px solid #e0d2b4; }
 .st-abracada .st-winner { color: #6b3d00; font-weight: 700; font-size: 15px; }

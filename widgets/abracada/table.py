@@ -20,19 +20,41 @@ SPELLS = range(1, 9)
 
 
 def _stone(value: int, lang: str) -> str:
+    """A face-up stone; its name under it is for the eye only (the picture's title says it)."""
     name = spell_name(value, lang)
-    return f'<span class="st-stone">{svg.stone(value, f"{value}: {name}")}<small>{escape(name)}</small></span>'
+    return (f'<span class="st-stone">{svg.stone(value, f"{value}: {name}")}'
+            f'<small aria-hidden="true">{escape(name)}</small></span>')
+
+
+def possible_values(ruled_out: Sequence[int]) -> list[int]:
+    """The spell values a face-down stone may still have."""
+    return [v for v in SPELLS if v not in ruled_out]
 
 
 def _hidden(slot: int, ruled_out: Sequence[int], chances: Mapping[int, Fraction] | None, lang: str) -> str:
-    tip = [tr("abracada.board.hidden_stone", lang, slot=slot + 1)]
-    tip.append(tr("abracada.board.ruled_out", lang, values=", ".join(map(str, ruled_out))) if ruled_out
-               else tr("abracada.board.nothing_known", lang))
+    """One of the student's face-down stones with the values it may still have, as a row of small
+    numbered chips. The stone's picture carries the whole text (which stone, what it may be, the
+    chances), so a screen reader reads it once; the chips are for the eye and hidden from it."""
+    possible = possible_values(ruled_out)
+    tip = [tr("abracada.board.hidden_stone", lang, slot=slot + 1),
+           tr("abracada.board.possible", lang, values=", ".join(map(str, possible)))]
+    if ruled_out:
+        tip.append(tr("abracada.board.ruled_out", lang, values=", ".join(map(str, ruled_out))))
     if chances is not None:
         shown = ", ".join(f"{v}: {round(100 * p)}%" for v, p in sorted(chances.items()) if p)
         tip.append(tr("abracada.board.slot_chances", lang, chances=shown))
-    known = "".join(f"<s>{v}</s>" if v in ruled_out else f"<b>{v}</b>" for v in SPELLS)
-    return f'<span class="st-stone">{svg.hidden_stone(" ".join(tip))}<small class="st-known">{known}</small></span>'
+    if len(possible) == len(SPELLS):
+        chips = f'<span class="st-chip st-chip-any">{escape(tr("abracada.board.any_value", lang))}</span>'
+    else:
+        chips = "".join(f'<span class="st-chip">{v}</span>' for v in possible)
+    return (f'<span class="st-stone st-own">{svg.hidden_stone(" ".join(tip))}'
+            f'<span class="st-known" aria-hidden="true">{chips}</span></span>')
+
+
+def _pawn(q: int) -> str:
+    """A seat's pawn: its colour and its seat number (the number is what tells seats apart)."""
+    return (f'<span class="st-pawn" aria-hidden="true" style="background:{svg.SEAT_COLOURS[q]};'
+            f'color:{svg.SEAT_TEXT[q]}">{q + 1}</span>')
 
 
 def seat_names(players: int, seat: int, lang: str) -> list[str]:
@@ -57,7 +79,7 @@ def seat_panel(view: Mapping[str, Any], q: int, names: Sequence[str], levels: Se
     if not view["alive"][q]:
         classes.append("st-out")
     level = tr(f"abracada.board.level.{levels[q]}", lang) if levels[q] else ""
-    head = (f'<div class="st-seat-head"><span class="st-pawn" style="background:{svg.SEAT_COLOURS[q]}"></span>'
+    head = (f'<div class="st-seat-head">{_pawn(q)}'
             f'<b>{escape(names[q])}</b>'
             f'<span class="st-level">{escape(level)}</span>')
     if "st-active" in classes:
@@ -72,8 +94,8 @@ def seat_panel(view: Mapping[str, Any], q: int, names: Sequence[str], levels: Se
         stones = [_stone(v, lang) for v in view["hands"][q]]
     hand = "".join(stones) or f'<i>{escape(tr("abracada.board.hand_empty", lang))}</i>'
     life = view["lives"][q]
-    foot = [svg.life_tokens(life, title=tr("abracada.board.life", lang, life=life)),
-            escape(tr("abracada.board.life", lang, life=life)),
+    foot = [svg.life_tokens(life, title=tr("abracada.board.life", lang, life=life))
+            + f'<span aria-hidden="true">{escape(tr("abracada.board.life", lang, life=life))}</span>',
             f'<b>{escape(tr("abracada.board.score", lang, score=view["scores"][q]))}</b>',
             escape(tr("abracada.board.secret_count", lang, count=view["secret_counts"][q]))]
     shown_secrets = view["own_secrets"] if me else (view["public_secrets"] or [None] * view["players"])[q]
@@ -90,11 +112,12 @@ def centre(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     removed = [view["removed"].count(v) for v in SPELLS]
     titles = [tr("abracada.board.track_tip", lang, spell=spell_name(v, lang), cast=cast[v - 1],
                  removed=removed[v - 1], total=v) for v in SPELLS]
+    tower, track = tr("abracada.board.tower", lang), tr("abracada.board.cast_track", lang)
     removed_html = ("".join(svg.stone(v, spell_name(v, lang), 22) for v in view["removed"])
                     or escape(tr("abracada.board.none", lang)))
     return (f'<div class="st-panel st-centre"><div class="st-centre-grid">'
-            f'<div><h4>{escape(tr("abracada.board.tower", lang))}</h4>{svg.tower(view["scores"], names)}</div>'
-            f'<div><h4>{escape(tr("abracada.board.cast_track", lang))}</h4>{svg.cast_track(cast, removed, titles)}</div>'
+            f'<div><h4>{escape(tower)}</h4>{svg.tower(view["scores"], names, title=tower)}</div>'
+            f'<div><h4>{escape(track)}</h4>{svg.cast_track(cast, removed, titles, title=track)}</div>'
             f'</div><h4>{escape(tr("abracada.board.removed", lang))}</h4><div class="st-removed">{removed_html}</div>'
             f'<div class="st-counts">{escape(tr("abracada.board.pile", lang, count=view["pile"]))} · '
             f'{escape(tr("abracada.board.secret_pool", lang, count=view["secret_pool"]))}</div></div>')
@@ -113,8 +136,9 @@ def meter(chances: Mapping[int, Fraction] | None, lang: str) -> str:
                 f'<div class="st-meter-row" title="{escape(spell_name(v, lang))}: {p.numerator}/{p.denominator}">'
                 f'<span class="st-dot" style="background:{colour};color:{svg.SPELL_TEXT[v]}">{v}</span>'
                 f'<span class="st-meter-name"><span>{escape(spell_name(v, lang))}</span>'
+
                 f'<span class="st-frac">{p.numerator}/{p.denominator} ≈ {round(100 * float(p))}%</span></span>'
-                f'<span class="st-bar"><div style="width:{float(p) * 100:.1f}%;background:{colour}"></div></span></div>')
+                f'<span class="st-bar" aria-hidden="true"><div style="width:{float(p) * 100:.1f}%;background:{colour}"></div></span></div>')
     return f'<div class="st-panel st-meter">{"".join(rows)}</div>'
 
 
@@ -125,7 +149,8 @@ def result(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
         return ""
     title = tr("abracada.board.result_title", lang, round=res["round"], reason=round_reason(res, view["seat"], lang))
     rows = "".join(
-        f'<tr><td><span class="st-pawn" style="background:{svg.SEAT_COLOURS[q]}"></span> {escape(names[q])}</td>'
+        f'<tr><td>{_pawn(q)} {escape(names[q])}</td>'
+
         f'<td>+{res["points"][q]}</td><td><b>{res["scores"][q]}</b></td>'
         f'<td>{"".join(svg.stone(v, spell_name(v, lang), 20) for v in res["hands"][q])}</td></tr>'
         for q in range(view["players"]))

@@ -1,0 +1,84 @@
+"""Every board fits a 1024-px-wide screen and still looks right at 1440 px (issue #15, item 3).
+
+Each play page is opened in Voila, the game is started from its set-up form, and at each width
+the page must not scroll sideways (``scrollWidth <= innerWidth``) and no part of the board may
+stick out of the board's own frame (the Abracada deduction meter once did). A screenshot of the
+board at each width goes to ``artifacts/boards/<game>_<width>.png`` to be looked at.
+
+The servers are session fixtures started after collection, so the environment set here at
+import reaches their kernels.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+
+import pytest
+
+from browser_harness import REPO
+
+os.environ["SPELLTOWER_BOT_DELAY"] = "0"
+os.environ["SPELLTOWER_SAVES"] = tempfile.mkdtemp(prefix="spelltower-saves-")
+os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
+
+SHOTS = REPO / "artifacts" / "boards"
+WIDTHS = (1024, 1440)
+HEIGHT = 900
+TIMEOUT = 60_000
+#: game -> (play page, board root class, CSS prefix, what shows once the game is on the table)
+BOARDS = {
+    "abracada": ("abracada/play.ipynb", ".st-abracada", "st", ".st-log"),
+    "runes": ("runes/play.ipynb", ".sr-runes", "sr", ".sr-prompt"),
+    "amulett": ("amulett/play.ipynb", ".am-amulett", "am", ".am-map"),
+    "spellcaster": ("spellcaster/play.ipynb", ".sc-spellcaster", "sc", ".sc-map"),
+}
+
+# The elements of the board whose right edge is beyond the board's own right edge (a panel cut
+# off by the frame), as "tag.class" strings; only visible elements count.
+_STICKING_OUT_JS = """(root) => {
+  const board = document.querySelector(root);
+  const edge = board.getBoundingClientRect().right + 1;
+  return [...board.querySelectorAll('*')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.right > edge && getComputedStyle(e).visibility !== 'hidden'
+      && !e.closest('[style*="display: none"]');
+  }).slice(0, 8).map(e => e.tagName.toLowerCase() + '.' + [...e.classList].join('.'));
+}"""
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_board_fits_1024_and_1440(voila_page, page, game):
+    path, board, prefix, on_table = BOARDS[game]
+    page.set_viewport_size({"width": WIDTHS[0], "height": HEIGHT})
+    voila_page(path, ready=f"{board} .{prefix}-start")
+    page.click(f"{board} .{prefix}-start")
+    page.wait_for_selector(f"{board}.{prefix}-playing {on_table}", state="visible", timeout=TIMEOUT)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": HEIGHT})
+        page.wait_for_timeout(300)                       # let the flex boxes reflow
+        scroll_width, inner_width = page.evaluate(
+            "() => [document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll_width <= inner_width, f"{game} at {width} px scrolls sideways: {scroll_width} > {inner_width}"
+        outside = page.evaluate(_STICKING_OUT_JS, board)
+        assert not outside, f"{game} at {width} px: these stick out of the board's frame: {outside}"
+        height = page.evaluate("(root) => document.querySelector(root).getBoundingClientRect().bottom", board)
+        page.set_viewport_size({"width": width, "height": max(HEIGHT, int(height) + 40)})   # the whole board
+        page.locator(board).screenshot(path=str(SHOTS / f"{game}_{width}.png"))
+
+
+def test_abracada_rule_checkboxes_have_accessible_names(voila_page, page):
+    """A screen reader names each rule checkbox by its label (it once said only "on")."""
+    from towerlib.core.i18n import tr
+    import widgets.abracada.messages  # noqa: F401  (registers the labels)
+
+    voila_page("abracada/play.ipynb", ready=".st-abracada .st-start")
+    for key in ("easy", "last_standing"):
+        label = tr(f"abracada.board.setup.{key}", "en")
+        box = page.get_by_role("checkbox", name=label, exact=True)
+        assert box.count() == 1, f"no checkbox is named {label!r}"
+    names = page.evaluate("""() => [...document.querySelectorAll('.st-abracada input[type=checkbox]')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => (e.labels && e.labels.length ? [...e.labels].map(l => l.textContent.trim()).join(' ') : '')
+                  || e.getAttribute('aria-label') || '')""")
+    assert names and all(n.strip() for n in names), f"a visible checkbox has no name: {names}"
