@@ -50,10 +50,11 @@ def test_lesson5_plays_nothing_while_rendering_and_its_sentence_matches_its_tabl
     start = time.perf_counter()
     run_lesson(path)
     assert time.perf_counter() - start < 10, "the lesson runs its tournaments while rendering"
-    assert len(made) == 2, "the three-bot tournament and the rule variants start from buttons"
-    tour, variants = made
-    assert tour.done == 0 and variants.done == 0 and tour.text.value and not tour.image.value
-    # "Play 900 games", then "Play 900 more games": the sentence follows the table every time.
+    assert len(made) == 3, "the three-bot tournament, the coin of known p and the rule variants start from buttons"
+    tour, coin, variants = made
+    assert tour.done == coin.done == variants.done == 0 and tour.text.value and not tour.image.value
+    assert coin.frequencies.samples == 0 and coin.unit == "rounds" and coin.batch == 100_000
+    # "Play 3,000 games", then "Play 3,000 more games": the sentence follows the table every time.
     small = 30
     for pressed in (1, 2):
         tour.run(small)
@@ -67,6 +68,8 @@ def test_lesson5_plays_nothing_while_rendering_and_its_sentence_matches_its_tabl
     assert "more" in tour.start_button.description or "ещё" in tour.start_button.description
     variants.run(24)
     assert "<li>" in variants.text.value and bytes(variants.image.value).startswith(b"\x89PNG")
+    coin.run(2_000)
+    assert coin.frequencies.samples == 2_000 and "<table" in coin.text.value
 
 
 def test_a_live_run_works_in_a_thread_and_stops_on_request():
