@@ -114,6 +114,21 @@ def test_duels_match_the_exact_markov_chain(a, b, health, first):
     assert (res.health[np.arange(n), res.winner] > 0).all()
 
 
+@pytest.mark.parametrize("bonus", [0, 1])
+def test_attack_turns_match_the_exact_turn_outcomes(bonus):
+    """Runes lesson 3's section 1: one turn's result (0, 2, 4 damage or Quantum Death) against
+    :func:`duel.turn_outcomes` (the damage policy's exact final dice, exact counter dice)."""
+    n = 200_000
+    res = batch.simulate_attack_turns(n, counter_bonus=bonus, seed=11 + bonus)
+    exact = duel.turn_outcomes(bonus)
+    seen = {duel.KILL: res.quantum, **{d: ~res.quantum & (res.damage == d) for d in (0, 2, 4)}}
+    assert set(seen) == set(exact) and sum(int(v.sum()) for v in seen.values()) == n
+    for outcome, hit in seen.items():
+        p = float(exact[outcome])
+        assert abs(hit.mean() - p) <= 4 * math.sqrt(p * (1 - p) / n), (bonus, outcome, hit.mean(), p)
+    assert (res.damage[res.quantum] == 0).all()
+
+
 @pytest.mark.slow
 def test_duels_match_the_engine_played_by_duel_bots():
     games = 300
@@ -137,6 +152,10 @@ def test_duels_match_the_engine_played_by_duel_bots():
     lambda: batch.simulate_duels(10, health=(0, 5)),
     lambda: batch.simulate_duels(10, health=5),
     lambda: batch.simulate_duels(10, first="random"),
+    lambda: batch.simulate_attack_turns(0),
+    lambda: batch.simulate_attack_turns(10, counter_bonus=-1),
+    lambda: batch.simulate_attack_turns(10, counter_bonus=True),
+    lambda: batch.simulate_attack_turns(10, rolls=0),
     lambda: batch.TurnResults(np.zeros(1, dtype=np.int64), np.ones(1)).allows("fireball"),
 ])
 def test_bad_input_raises_invalid_option(call):

@@ -12,6 +12,8 @@ sorting and no Python loop per turn.
     t.allows("quantum").mean()           # about 2,783,176 / 60,466,176
     d = batch.simulate_duels(100_000, "chronomancer", "cryomancer", health=(15, 15), seed=2)
     d.winner.mean()                      # B's share of the wins
+    a = batch.simulate_attack_turns(100_000, counter_bonus=1, seed=3)
+    (a.damage == 4).mean()               # about duel.turn_outcomes(1)[4]
 
 Policies (:func:`hold_table`): a rule of thumb of :data:`~.policy.RULES` by name or any
 ``rule(dice) -> held`` callable (optionally stopping once ``spell`` is there, as
@@ -77,6 +79,18 @@ class TurnResults:
     def frequencies(self) -> np.ndarray:
         """How often each of the 252 sorted states ended a turn, as fractions."""
         return np.bincount(self.state, minlength=len(STATES)) / len(self.state)
+
+
+@dataclass
+class AttackResults:
+    """One Attack turn of the duel model each (:func:`simulate_attack_turns`): ``damage[i]`` dealt
+    (0, 2 or 4) and ``quantum[i]`` whether it cast Quantum Death (then ``damage`` is 0)."""
+
+    damage: np.ndarray
+    quantum: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.damage)
 
 
 @dataclass
@@ -167,6 +181,20 @@ def simulate_turns(turns: int, policy: Any = "most_common", rolls: int = ROLLS_P
     return TurnResults(state, taken)
 
 
+def simulate_attack_turns(turns: int, counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN,
+                          seed: Any = None) -> AttackResults:
+    """``turns`` turns of the duel model's attacker (damage-maximising holds against a foe with
+    ``counter_bonus``, real counter dice): the batch twin of :func:`.duel.simulate_turns`, whose
+    exact distribution is :func:`.duel.turn_outcomes`."""
+    _check_count("turns", turns)
+    _check_rolls(rolls)
+    if isinstance(counter_bonus, bool) or not isinstance(counter_bonus, int) or counter_bonus < 0:
+        raise InvalidOption("error.bad_option", name="counter_bonus", value=counter_bonus, allowed="an integer >= 0")
+    rng = np.random.default_rng(seed)
+    damage, quantum = _attack(rng, hold_table(damage_policy(counter_bonus, rolls), rolls), counter_bonus, turns)
+    return AttackResults(np.where(quantum, 0, damage), quantum)
+
+
 # ----- duels --------------------------------------------------------------------------------------
 def simulate_duels(duels: int, a: Any = "pyromancer", b: Any = "necromancer",
                    health: tuple[int, int] = (HOUSE_MAX_HEALTH, HOUSE_MAX_HEALTH), first: str = "initiative",
@@ -219,11 +247,16 @@ def _initiative(rng: np.random.Generator, wiz: tuple, k: int) -> np.ndarray:
     return np.where(ta == tb, tie, ta > tb)
 
 
-def _turn_damage(rng: np.random.Generator, table: np.ndarray, bonus: int, k: int, foe_hp: np.ndarray) -> np.ndarray:
-    """One turn each for ``k`` attackers: the damage dealt (Quantum Death: all the foe's health)."""
+def _attack(rng: np.random.Generator, table: np.ndarray, bonus: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """One turn each for ``k`` attackers: (Attack damage dealt, Quantum Death cast)."""
     state, _ = play_turns(rng, table, k)
     pair = PAIRS[state]
     counter = rng.integers(1, FACES + 1, size=pair.shape) + bonus
     hits = (pair > 0) & (counter <= pair)               # RULE 14: ties go to the caster
-    damage = ATTACK_DAMAGE * hits.sum(axis=1)
-    return np.where(QUANTUM[state], foe_hp, damage)
+    return ATTACK_DAMAGE * hits.sum(axis=1), QUANTUM[state]
+
+
+def _turn_damage(rng: np.random.Generator, table: np.ndarray, bonus: int, k: int, foe_hp: np.ndarray) -> np.ndarray:
+    """One turn each for ``k`` attackers: the damage dealt (Quantum Death: all the foe's health)."""
+    damage, quantum = _attack(rng, table, bonus, k)
+    return np.where(quantum, foe_hp, damage)
