@@ -44,3 +44,23 @@ def contrast(a: str, b: str) -> float:
 def ink(background: str) -> str:
     """Black or white, whichever reads better on ``background``."""
     return BLACK if contrast(BLACK, background) >= contrast(WHITE, background) else WHITE
+
+
+# ----- each game's colour-coded things (the boards and the gallery pictures share them) ----------
+_OI = OKABE_ITO
+#: Abracada's spells 1..8, echoing the spell where the palette allows (the Dragon's fire, the
+#: Wanderer's dark, the Singer's night blue, the Drink's green); the number is always drawn too.
+ABRACADA_SPELLS = {1: _OI["vermillion"], 2: _OI["black"], 3: _OI["purple"], 4: _OI["blue"],
+                   5: _OI["yellow"], 6: _OI["sky"], 7: _OI["orange"], 8: _OI["green"]}
+#: Spell Runes' spells; every chip and button also names its spell.
+RUNES_SPELLS = {"healing": _OI["green"], "attack": _OI["vermillion"], "familiar": _OI["purple"],
+                "loot": _OI["orange"], "chain": _OI["blue"], "class": _OI["sky"], "restore": _OI["yellow"],
+                "quantum": _OI["black"]}
+#: Seat pawns, by seat number (a pawn also shows the number).
+SEATS = (_OI["blue"], _OI["vermillion"], _OI["yellow"], _OI["green"], _OI["purple"], _OI["orange"])
+#: SpellCaster's elements (Fire, Earth, Water, Air); a path also has its element's dash pattern and a
+#: point its elements' letters.
+SPELLCASTER_ELEMENTS = {"F": _OI["vermillion"], "E": _OI["orange"], "W": _OI["blue"], "A": _OI["sky"]}
+#: Das Amulett's terrains; an area also shows its metal's letter (one metal per terrain) or a star.
+AMULETT_TERRAIN = {"water": _OI["sky"], "forest": _OI["green"], "desert": _OI["yellow"], "mountain": _OI["grey"],
+                   "city": _OI["purple"]}

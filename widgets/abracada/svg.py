@@ -12,16 +12,14 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
-from ..palette import OKABE_ITO as OI, ink
+from ..palette import ABRACADA_SPELLS, OKABE_ITO as OI, SEATS, ink
 
-# One Okabe-Ito colour per spell (1 Ancient Dragon ... 8 Magic Drink), echoing the spell where
-# the palette allows (the Dragon's fire, the Singer's night, the Drink's green), and the ink
-# (black or white) with the higher WCAG contrast on it. The number is always drawn too.
-SPELL_COLOURS = {1: OI["vermillion"], 2: OI["black"], 3: OI["purple"], 4: OI["blue"],
-                 5: OI["yellow"], 6: OI["sky"], 7: OI["orange"], 8: OI["green"]}
+# One Okabe-Ito colour per spell (1 Ancient Dragon ... 8 Magic Drink) and the ink (black or
+# white) with the higher WCAG contrast on it. The number is always drawn too.
+SPELL_COLOURS = ABRACADA_SPELLS
 SPELL_TEXT = {v: ink(c) for v, c in SPELL_COLOURS.items()}
 # The wizards' pawn colours, by seat; a pawn also shows its seat number (Bot 2's pawn says 2).
-SEAT_COLOURS = (OI["blue"], OI["vermillion"], OI["yellow"], OI["green"], OI["purple"])
+SEAT_COLOURS = SEATS[:5]
 SEAT_TEXT = tuple(ink(c) for c in SEAT_COLOURS)
 STONE_BACK = "#6d5d4b"
 LIFE_COLOUR = OI["vermillion"]

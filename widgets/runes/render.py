@@ -10,16 +10,26 @@ from html import escape
 from typing import Any, Mapping, Sequence
 
 from towerlib.core.i18n import tr
+from towerlib.runes.bots import legal_actions
 from towerlib.runes.data import SLOTS
-from towerlib.runes.dice import SPELLS, allows
+from towerlib.runes.dice import COMBINABLE, SPELLS, allows
 from towerlib.runes.probability import best_hold, p_after_hold
 from towerlib.runes.views import narrate
 
-#: Colours of the spells (also used by the buttons), chosen to read on parchment.
-SPELL_COLOURS = {"healing": "#2e7d32", "attack": "#c62828", "familiar": "#6a1b9a", "loot": "#b8860b",
-                 "chain": "#1565c0", "class": "#00695c", "restore": "#5d4037", "quantum": "#212121"}
-#: The colour of each seat's pawn.
-SEAT_COLOURS = ("#e53935", "#1e88e5", "#43a047", "#fdd835", "#8e24aa", "#fb8c00")
+from ..palette import OKABE_ITO, RUNES_SPELLS, SEATS, ink
+
+#: Colours of the spells (Okabe-Ito; the buttons use them too), and the ink that reads on each.
+#: Every chip and button also names its spell, so no spell is told by colour alone.
+SPELL_COLOURS = RUNES_SPELLS
+SPELL_INK = {s: ink(c) for s, c in SPELL_COLOURS.items()}
+#: The colour of each seat's pawn; the pawn also shows the seat number ("Bot 2" has a 2).
+SEAT_COLOURS = SEATS
+SEAT_INK = tuple(ink(c) for c in SEAT_COLOURS)
+#: The spell buttons, in board order: a spell, or ``familiar:<mode>`` for the two ways to cast Familiar.
+SPELL_KEYS = ("healing", "attack", "familiar:summon", "familiar:activate", "loot", "chain", "class",
+              "restore", "quantum")
+#: The health bar's colour by the share of health left (the bar also says "Health 9/15").
+HEALTH_COLOURS = ((50, OKABE_ITO["green"]), (25, OKABE_ITO["yellow"]), (0, OKABE_ITO["vermillion"]))
 
 
 def seat_names(view: Mapping[str, Any], levels: Sequence[str | None], lang: str) -> list[str]:
@@ -35,7 +45,7 @@ def seat_names(view: Mapping[str, Any], levels: Sequence[str | None], lang: str)
 
 def health_bar(health: int, maximum: int, lang: str) -> str:
     pct = 0 if maximum <= 0 else max(0, min(100, round(100 * health / maximum)))
-    colour = "#2e7d32" if pct > 50 else "#f9a825" if pct > 25 else "#c62828"
+    colour = next((c for above, c in HEALTH_COLOURS if pct > above), HEALTH_COLOURS[-1][1])
     label = escape(tr("runes.board.health", lang, health=health, max=maximum))
     return (f'<div class="sr-health" title="{label}"><div style="width:{pct}%;background:{colour}"></div>'
             f'<span>{label}</span></div>')
@@ -53,8 +63,8 @@ def seat_panel(view: Mapping[str, Any], q: int, names: Sequence[str], levels: Se
         classes.append("sr-down")
     if q == view["seat"]:
         classes.append("sr-me")
-    head = (f'<span class="sr-pawn" style="background:{SEAT_COLOURS[q]}"></span>'
-            f'<b>{escape(names[q])}</b>')
+    head = (f'<span class="sr-pawn" aria-hidden="true" style="background:{SEAT_COLOURS[q]};color:{SEAT_INK[q]}">'
+            f'{q + 1}</span><b>{escape(names[q])}</b>')
     if levels[q]:
         head += f' <span class="sr-level">{escape(tr(f"runes.board.level.{levels[q]}", lang))}</span>'
     flags = []
@@ -68,7 +78,7 @@ def seat_panel(view: Mapping[str, Any], q: int, names: Sequence[str], levels: Se
         flags.append(tr("runes.board.slowed", lang))
     head += "".join(f'<span class="sr-flag">{escape(f)}</span>' for f in flags)
     slots = "".join(
-        f'<span class="sr-slot {"sr-ready" if ready else "sr-spent"}" style="--c:{SPELL_COLOURS[s]}" '
+        f'<span class="sr-slot {"sr-ready" if ready else "sr-spent"}" style="--c:{SPELL_COLOURS[s]};--t:{SPELL_INK[s]}" '
         f'title="{escape(tr("runes.board.slot_ready" if ready else "runes.board.slot_spent", lang, spell=tr(f"runes.spell.{s}", lang)))}">'
         f'{escape(tr(f"runes.spell.{s}", lang))}</span>' for s, ready in w["slots"].items())
     if w["familiar"]:
@@ -112,13 +122,74 @@ def own_panel(view: Mapping[str, Any], names: Sequence[str], levels: Sequence[st
 
 
 def offers_panel(view: Mapping[str, Any], lang: str) -> str:
-    """During the draft: the two boards offered to the student, with what they do."""
-    rows = []
+    """During the draft: the boards offered to the student, each a card on parchment (dark text
+    on a light card, never on the night-blue table) with its class spell and passive."""
+    cards = []
     for wid in view["offers"]:
-        rows.append(f'<div class="sr-offer"><b>{escape(tr(f"runes.wizard.{wid}", lang))}</b> · '
-                    f'{escape(tr("runes.board.class_spell", lang, name=tr(f"runes.wizard.{wid}.class", lang), text=tr(f"runes.wizard.{wid}.class_text", lang)))}'
-                    f' · {escape(tr("runes.board.passive", lang, text=tr(f"runes.wizard.{wid}.passive", lang)))}</div>')
-    return "".join(rows)
+        spell = tr("runes.board.class_spell", lang, name=tr(f"runes.wizard.{wid}.class", lang),
+                   text=tr(f"runes.wizard.{wid}.class_text", lang))
+        passive = tr("runes.board.passive", lang, text=tr(f"runes.wizard.{wid}.passive", lang))
+        cards.append(f'<div class="sr-offer"><b>{escape(tr(f"runes.wizard.{wid}", lang))}</b>'
+                     f'<div>{escape(spell)}</div><div>{escape(passive)}</div></div>')
+    if not cards:
+        return ""
+    title = escape(tr("runes.board.offers_title", lang))
+    return f'<div class="sr-offers"><h4>{title}</h4><div class="sr-offer-cards">{"".join(cards)}</div></div>'
+
+
+def spell_hint(view: Mapping[str, Any], key: str, lang: str, held: Sequence[int] = ()) -> tuple[bool, str]:
+    """Whether the spell button ``key`` ("attack", "familiar:summon", ...) casts now, and what it
+    says: the dice it would use, or what it still needs (its dice pattern, a ready slot, the
+    student's turn...). Made from the view and the dice the student has selected (``held``)."""
+    spell, _, mode = key.partition(":")
+    turn, me = view["turn"], view["wizards"][view["seat"]]
+    t = lambda k, **kw: tr(f"runes.board.need.{k}", lang, **kw)  # noqa: E731
+    casts = [a for a in (legal_actions(view) if view["current_player"] == view["seat"] else [])
+             if a.verb == "cast" and a.name == spell and (a.arg or "") == mode]
+    chosen = tuple(sorted(held))
+    if casts and (not chosen or any(a.dice == chosen for a in casts)):
+        group = chosen or max(a.dice for a in casts)
+        return True, t("ready", dice=" ".join(map(str, group)))
+    if not turn or turn["seat"] != view["seat"] or len(turn["dice"]) != 5:
+        return False, t("turn")
+    if spell in SLOTS and not me["slots"][spell]:
+        return False, t("spent")
+    if not allows(turn["dice"], spell, view["options"]["full_house_distinct_values"]):
+        return False, t(spell)
+    if view["decision"] == "roll":
+        return False, t("stop")
+    if casts:
+        return False, t("selection")
+
+    if mode == "summon" and me["familiar"]:
+        return False, t("summon")
+    if mode == "activate" and not me["familiar"]:
+        return False, t("activate")
+    done = set(turn["cast"])
+    if done and (spell not in COMBINABLE or not done <= COMBINABLE):
+        return False, t("alone")
+    return False, t("not_now")
+
+
+def spell_key_name(key: str, lang: str) -> str:
+    """A spell button's name: the spell, or "Familiar: summon" / "Familiar: activate"."""
+    spell, _, mode = key.partition(":")
+    return tr(f"runes.board.familiar_{mode}", lang) if mode else tr(f"runes.spell.{spell}", lang)
+
+
+def spell_needs(view: Mapping[str, Any], keys: Sequence[str], lang: str, held: Sequence[int] = ()) -> str:
+    """The visible list beside the spell buttons: each spell, marked ✔ when it casts now, with
+    the dice it uses or what it needs."""
+    items = []
+    for key in keys:
+        spell = key.split(":")[0]
+        ok, text = spell_hint(view, key, lang, held)
+        items.append(f'<li class="{"sr-can" if ok else "sr-cannot"}">'
+                     f'<span class="sr-chip" style="background:{SPELL_COLOURS[spell]};color:{SPELL_INK[spell]}">'
+                     f'{"✔ " if ok else ""}{escape(spell_key_name(key, lang))}</span> {escape(text)}</li>')
+    title = escape(tr("runes.board.needs_title", lang))
+    return f'<div class="sr-needs"><b>{title}</b><ul>{"".join(items)}</ul></div>'
+
 
 
 def centre(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
@@ -160,7 +231,10 @@ def prompt(view: Mapping[str, Any], names: Sequence[str], lang: str, aiming: boo
     else:
         text = tr("runes.board.hint.choice", lang, phase=tr(f"runes.phase.{decision}", lang))
     mine = " sr-mine" if cur == view["seat"] and not view["is_over"] else ""
-    return f'<div class="sr-prompt{mine}">{escape(text)}</div>'
+    needs = (spell_needs(view, SPELL_KEYS, lang) if mine and decision in ("roll", "cast") and not aiming
+             and not choosing else "")
+    return f'<div class="sr-prompt{mine}">{escape(text)}</div>{needs}'
+
 
 
 def _pct(p: Any) -> str:
