@@ -118,3 +118,49 @@ def test_lesson_3_exercises_and_engine_run(lang):
     full = ns["full_run"]
     full.run(2)                                                             # two full-rules games of the planner bots
     assert full.error is None and len(ns["full"]["wins"]) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["", "ru"])
+def test_lesson_3_runs_100000_more_through_the_batch_simulator(lang, monkeypatch):
+    """Sections 1 and 4: nothing simulated while the page renders; each press of "Run 100,000
+    more" asks the batch simulator for exactly 100,000 more turns (or duels of each kind); the
+    exact column is the library's; a seeded run lands within 4 standard errors of it."""
+    import math
+
+    from towerlib.runes import batch, duel
+    from towerlib.runes.data import HOUSE_MAX_HEALTH as H
+
+    asked = {"turns": 0, "duels": 0}
+    turns, duels = batch.simulate_attack_turns, batch.simulate_duels
+
+    def count_turns(n, *args, **kwargs):
+        asked["turns"] += n
+        return turns(n, *args, **kwargs)
+
+    def count_duels(n, *args, **kwargs):
+        asked["duels"] += n
+        return duels(n, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "simulate_attack_turns", count_turns)
+    monkeypatch.setattr(batch, "simulate_duels", count_duels)
+    ns = run_cells(FOLDER / lang / "03_who_wins_the_duel.ipynb")
+    turn_run, model_run = ns["turn_run"], ns["model_run"]
+    assert asked == {"turns": 0, "duels": 0} and turn_run.done == model_run.done == 0
+    assert turn_run.batch == model_run.batch == 100_000
+    for pressed in (1, 2):
+        turn_run.start()                                  # the button's handler: a thread
+        turn_run.wait(300)
+        assert turn_run.error is None and asked["turns"] == turn_run.frequencies.samples == pressed * 100_000
+    assert set(turn_run.frequencies.exact.values()) == set(duel.turn_outcomes(0).values())
+    model_run.run()
+    kinds = [(a, b, first) for _, a, b, first in ns["duels"]]
+    assert model_run.error is None and asked["duels"] == len(kinds) * 100_000
+    freq = model_run.frequencies
+    assert list(freq.exact.values()) == [duel.solve(a, b, max_health=H, first=first).win[H, H] for a, b, first in kinds]
+    for run in (turn_run, model_run):
+        f = run.frequencies
+        for label, p in f.exact.items():
+            n = f.trials[label]
+            assert abs(f.hits[label] / n - float(p)) <= 4 * math.sqrt(float(p) * (1 - float(p)) / n), label
+        assert bytes(run.image.value).startswith(b"\x89PNG") and "<table" in run.text.value
