@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from towerlib.core.i18n import register, tr
+from towerlib.core.i18n import Msg, register, tr
 
 from . import gallery
 from .exercises import decimal, format_number
@@ -104,6 +104,37 @@ MESSAGES: dict[str, dict[str, str]] = {
                                             "P(you knock yourself out)?",
         "guide.abracada.ex.half_width": "A bot won {wins} of {games} games. Half-width of its 95% interval?",
         "guide.abracada.ex.games_needed": "How many games give a half-width of at most {pct}% for a win rate near 50%?",
+        "guide.abracada.ex.next_after_6": "Lesson 1's guided position: you have just cast Blizzard (6) successfully. "
+                                          "Which of {choices} may you declare next?",
+        "guide.abracada.ex.l1_fireballs": "Lesson 1's position: the other hands show {others}. How many Fireballs (7) "
+                                          "are hidden from you?",
+        "guide.abracada.ex.drink_gain": "In lesson 1's guided turn your life was {life} when you cast Magic Drink (8). "
+                                        "How much life did it give you?",
+        "guide.abracada.ex.l2_likeliest": "Same hands. Which spell are you most likely to hold?",
+        "guide.abracada.ex.l2_expected": "Same hands. On average, how many stones of that spell do you hold?",
+        "guide.abracada.ex.l3_dragon": "In that position, before any cast, P(you hold the Dragon)?",
+        "guide.abracada.ex.l3_after_fail": "There your declared 5 has just failed. P(you hold at least one Magic "
+                                           "Drink, 8) now?",
+        "guide.abracada.ex.l3_night_singer": "Did that failed 5 make P(you hold a Night Singer, 4) higher, lower or "
+                                             "leave it the same?",
+        "guide.abracada.ex.dragon_ev": "Lesson 2's table (the other hands show {others}), everybody at full life: "
+                                       "the expected value of declaring the Dragon, in life points, with the game "
+                                       "die {die}?",
+        "guide.abracada.ex.break_even": "With 4 players, above which chance p of holding the Dragon is the gamble "
+                                        "worth it (in life points)?",
+        "guide.abracada.ex.best_next": "Same table, after a successful Blizzard (6): the best choice in life points?",
+        "guide.abracada.ex.fair_share": "Three identical bots play 3-player games with the seats rotated. In the long "
+                                        "run, what fraction of the games should each win?",
+        "guide.abracada.ex.half_as_wide": "How many times more games make a confidence interval half as wide?",
+        "guide.abracada.ex.intervals_clear": "Bot A won {a} of {games} games, bot B {b} of {games}. Are their 95% "
+                                             "intervals clear of each other?",
+        "guide.answer.higher": "higher",
+        "guide.answer.lower": "lower",
+        "guide.answer.same": "the same",
+        "guide.answer.yes": "yes",
+        "guide.answer.no": "no",
+        "guide.answer.stop": "stop (end the turn)",
+        "guide.answer.cast": "declare {v} · {spell}",
         "guide.abracada.position": "4 players, you are seat 0, hands as in the exercises above",
         "guide.abracada.misconceptions": (
             "* *\"Small numbers are the best spells, so declare them.\"* They are the rarest: the Dragon is one "
@@ -142,6 +173,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.runes.ex.first": "The Chronomancer (+1 initiative, wins ties) against the Pyromancer: "
                                 "P(she moves first)?",
         "guide.runes.ex.damage_5": "Expected damage of one Attack with a pair of 5s (no counter bonus)?",
+        "guide.runes.ex.loot_margin": "By how much do the best holds beat \"keep the pairs\" for Loot (four in a "
+                                      "row) within three rolls?",
+        "guide.runes.ex.no_damage": "P(a whole turn with the best holds for damage deals no damage and casts no "
+                                    "Quantum Death)?",
+        "guide.runes.ex.first_wins_11": "Both wizards at 1 health and A always moves first: P(A wins)?",
         "guide.runes.position": "2 players: the Chronomancer against the Pyromancer, 6 health each, no loot; "
                                 "the Chronomancer moves first and rolls 1 1 3 4 6",
         "guide.runes.misconceptions": (
@@ -173,6 +209,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                         "{stones} stones?",
         "guide.amulett.ex.per_stone": "How many cards per stone does {spell} give when bought with {stones} "
                                       "stones?",
+        "guide.amulett.ex.last_bidder": "Lesson 3's model ({n} bidders, values {lo}–{hi} equally likely): the last "
+                                        "bidder's expected surplus in the once-around auction?",
+        "guide.amulett.ex.pay_two": "The class position (lesson 3's ledger, jewel auction in A17): P(player 1 can "
+                                    "pay a bid of 2)?",
         "guide.amulett.ex.marker_mean": "Expected number of areas visited in a round?",
         "guide.amulett.ex.five_plus": "One marker is drawn: P(it shows 5 or more areas)?",
         "guide.amulett.ex.marker_var": "Variance of the number of areas in one round?",
@@ -301,6 +341,38 @@ MESSAGES: dict[str, dict[str, str]] = {
                                             "P(вы выбьете сами себя)?",
         "guide.abracada.ex.half_width": "Бот выиграл {wins} партий из {games}. Полуширина его 95% интервала?",
         "guide.abracada.ex.games_needed": "Сколько партий дают полуширину не больше {pct}% при доле побед около 50%?",
+        "guide.abracada.ex.next_after_6": "Позиция урока 1: вы только что успешно сотворили Метель (6). Какое из "
+                                          "заклинаний {choices} можно объявить следующим?",
+        "guide.abracada.ex.l1_fireballs": "Позиция урока 1: в чужих руках видны {others}. Сколько Огненных шаров (7) "
+                                          "скрыто от вас?",
+        "guide.abracada.ex.drink_gain": "В ведомом ходе урока 1 у вас было {life} жизни, когда вы сотворили "
+                                        "Волшебное зелье (8). Сколько жизни оно вам дало?",
+        "guide.abracada.ex.l2_likeliest": "Те же руки. Какое заклинание у вас в руке вероятнее всего?",
+        "guide.abracada.ex.l2_expected": "Те же руки. Сколько камней этого заклинания у вас в среднем?",
+        "guide.abracada.ex.l3_dragon": "В этой позиции до любых заклинаний: P(у вас Древний дракон)?",
+        "guide.abracada.ex.l3_after_fail": "Там ваша объявленная 5 только что не удалась. P(у вас хотя бы одно "
+                                           "Волшебное зелье, 8) теперь?",
+        "guide.abracada.ex.l3_night_singer": "Неудавшаяся 5 сделала P(у вас Ночной певец, 4) выше, ниже или не "
+                                             "изменила её?",
+        "guide.abracada.ex.dragon_ev": "Стол урока 2 (в чужих руках видны {others}), у всех полная жизнь: "
+                                       "ожидаемая выгода от объявления Древнего дракона в очках жизни с игровым "
+                                       "кубиком {die}?",
+        "guide.abracada.ex.break_even": "При 4 игроках: начиная с какой вероятности p держать Дракона риск "
+                                        "оправдан (в очках жизни)?",
+        "guide.abracada.ex.best_next": "Тот же стол, после удачной Метели (6): лучший выбор в очках жизни?",
+        "guide.abracada.ex.fair_share": "Три одинаковых бота играют втроём, меняясь местами. Какую долю партий "
+                                        "должен в среднем выигрывать каждый?",
+        "guide.abracada.ex.half_as_wide": "Во сколько раз больше партий нужно, чтобы доверительный интервал стал "
+                                          "вдвое уже?",
+        "guide.abracada.ex.intervals_clear": "Бот А выиграл {a} из {games} партий, бот Б — {b} из {games}. Их 95% "
+                                             "интервалы не пересекаются?",
+        "guide.answer.higher": "выше",
+        "guide.answer.lower": "ниже",
+        "guide.answer.same": "не изменила",
+        "guide.answer.yes": "да (не пересекаются)",
+        "guide.answer.no": "нет (пересекаются)",
+        "guide.answer.stop": "остановиться (закончить ход)",
+        "guide.answer.cast": "объявить {v} · {spell}",
         "guide.abracada.position": "4 игрока, вы на месте 0, руки как в упражнениях выше",
         "guide.abracada.misconceptions": (
             "* *«Маленькие числа — лучшие заклинания, объявляй их».* Они самые редкие: Дракон — один камень из "
@@ -340,6 +412,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.runes.ex.first": "Хрономант (+1 к инициативе, выигрывает ничьи) против Пироманта: "
                                 "P(он ходит первым)?",
         "guide.runes.ex.damage_5": "Ожидаемый урон одной Атаки парой пятёрок (без бонуса к отражению)?",
+        "guide.runes.ex.loot_margin": "Насколько лучшие удержания выигрывают у «оставлять пары» для Добычи (четыре "
+                                      "подряд) за три броска?",
+        "guide.runes.ex.no_damage": "P(целый ход с лучшими для урона удержаниями не наносит урона и не даёт "
+                                    "Квантовой смерти)?",
+        "guide.runes.ex.first_wins_11": "У обоих волшебников по 1 здоровью, A всегда ходит первым: P(A побеждает)?",
         "guide.runes.position": "2 игрока: Хрономант против Пироманта, по 6 здоровья, без добычи; Хрономант "
                                 "ходит первым и выбрасывает 1 1 3 4 6",
         "guide.runes.misconceptions": (
@@ -372,6 +449,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "guide.amulett.ex.spell_value": "Сколько карт металла даст {spell} за всю жизнь при покупке за {stones} "
                                         "камня?",
         "guide.amulett.ex.per_stone": "Сколько карт на камень даёт {spell} при покупке за {stones} камня?",
+        "guide.amulett.ex.last_bidder": "Модель урока 3 ({n} участника, ценности {lo}–{hi} равновероятны): "
+                                        "ожидаемый выигрыш последнего участника в аукционе «один круг»?",
+        "guide.amulett.ex.pay_two": "Позиция для класса (записи урока 3, аукцион камней в A17): P(игрок 1 может "
+                                    "заплатить ставку 2)?",
         "guide.amulett.ex.marker_mean": "Ожидаемое число областей за раунд?",
         "guide.amulett.ex.five_plus": "Вытянут один жетон: P(на нём 5 областей или больше)?",
         "guide.amulett.ex.marker_var": "Дисперсия числа областей за один раунд?",
@@ -435,8 +516,11 @@ MESSAGES: dict[str, dict[str, str]] = {
 register(MESSAGES)
 
 
-def answer_text(value: Any, lang: str) -> str:
-    """An exercise's answer as the lessons print it (a fraction and its decimal, a decimal comma in Russian)."""
+def answer_text(value: Any, lang: str, shown: Msg | None = None) -> str:
+    """An exercise's answer as the lessons print it (a fraction and its decimal, a decimal comma in Russian).
+    A word answer (a choice such as "higher" or "cast 7") is shown by its catalogue message ``shown``."""
+    if shown is not None:
+        return shown.render(lang)
     if isinstance(value, tuple):
         return " ".join(str(v) for v in value)
     if isinstance(value, str):
@@ -475,7 +559,8 @@ def plan(game: str, lang: str, exercises: Exercises, root: Path = NOTEBOOKS) -> 
         lines = [f"{head} · {time}", tr("guide.plan.teaches", lang, text=tr(f"guide.{game}.teaches.{stem}",
                                                                                     lang)),
                  tr("guide.plan.exercises", lang)]
-        lines.append("\n".join(f"{i}. {tr(f'guide.{game}.ex.{key}', lang, **params)} — **{answer_text(value, lang)}**"
+        lines.append("\n".join(f"{i}. {tr(f'guide.{game}.ex.{key}', lang, **params)} — "
+                               f"**{answer_text(value, lang, params.get('shown'))}**"
                                for i, (key, value, params) in enumerate(items, start=1)))
         parts.append("\n\n".join(lines))
     return "\n\n".join(parts)

@@ -21,6 +21,8 @@ import pytest
 
 from widgets import guide_messages as gm
 
+from .lesson_exercises import lesson_exercises
+
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 GAMES = ("abracada", "runes", "amulett", "spellcaster")
 
@@ -90,13 +92,44 @@ def test_both_languages_render_the_same_sections(game):
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_answer_is_printed_and_every_link_exists(game, lang):
     text = "\n".join(body for _, body in render(game, lang))
-    for key, value in answers(game).items():
-        assert f"**{gm.answer_text(value, lang)}**" in text, key
+    for items in run_guide(game)["EXERCISES"].values():
+        for key, value, params in items:
+            assert f"**{gm.answer_text(value, lang, params.get('shown'))}**" in text, key
     for href in re.findall(r"\]\(([^)]+)\)", text):
         target = (NOTEBOOKS / game / href.split("?")[0]).resolve()
         assert target.exists(), href
         if lang == "ru" and href.startswith(("0", "ru/")):
             assert href.startswith("ru/") or not (NOTEBOOKS / game / "ru").exists(), href
+
+
+LESSONS = [p for game in GAMES for p in sorted((NOTEBOOKS / game).glob("[0-9][0-9]_*.ipynb"))]
+
+
+def same_answer(lesson_answer, guide_value) -> bool:
+    """The lesson's answer and the guide's are the same: equal numbers (a float to 1e-12), the same
+    word, or the same dice (a lesson's choice "3 4 6" and the guide's (3, 4, 6))."""
+    if isinstance(lesson_answer, str) or isinstance(guide_value, (str, tuple)):
+        return lesson_answer == guide_value or str(lesson_answer) == gm.answer_text(guide_value, "en")
+    if isinstance(lesson_answer, float) or isinstance(guide_value, float):
+        return float(lesson_answer) == pytest.approx(float(guide_value), rel=1e-12, abs=1e-15)
+    return Fraction(lesson_answer) == Fraction(guide_value)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_lesson_exercise_is_in_the_guide_with_its_answer(path):
+    """Each exercise the lesson makes (its own computation, run here) is one of the guide's
+    exercises for that lesson, with the same answer; one guide entry answers one exercise."""
+    made = lesson_exercises(path)
+    assert made, f"{path.name} makes no exercise"
+    guide = list(run_guide(path.parent.name)["EXERCISES"].get(path.stem, []))
+    missing = []
+    for ex in made:
+        match = next((item for item in guide if same_answer(ex.answer, item[1])), None)
+        if match is None:
+            missing.append(f"{ex.prompt!r} (answer {ex.answer_text()})")
+        else:
+            guide.remove(match)
+    assert not missing, f"{path.parent.name}/guide.ipynb lacks exercises of {path.name}: " + "; ".join(missing)
 
 
 def test_a_long_fraction_is_shown_as_a_decimal_in_the_language():
@@ -178,7 +211,29 @@ def test_abracada_answers():
     assert got["dragon_5p"] == p_hold_at_least_one(list((Counter(stones) - Counter(five_others)).elements()), 1)
     assert got["sweet_dream"] == Fraction(sum(min(2, f) for f in (1, 1, 2, 2, 3, 3)), 6)
     assert got["dragon_self_ko"] == Fraction(sum(f >= 2 for f in range(1, 7)), 6)
+    l1_seen = Counter(v for hand in ns["L1_OTHERS"] for v in hand)
+    assert got["l1_fireballs"] == 7 - l1_seen[7]
+    assert got["next_after_6"] == 7 and got["drink_gain"] == 0          # a chain never goes down; life is capped at 6
+    assert got["l3_dragon"] == p_hold_at_least_one(l3_hidden, 1) == 0
+    assert got["l3_after_fail"] == p_hold_at_least_one([v for v in l3_hidden if v != 5], 8)
+    singer = p_hold_at_least_one([v for v in l3_hidden if v != 5], 4) - p_hold_at_least_one(l3_hidden, 4)
+    assert got["l3_night_singer"] == ("higher" if singer > 0 else "lower" if singer < 0 else "the same")
+    by_hand = Counter()                                              # every 5-stone hand of lesson 2's hidden stones
+    for combo in itertools.combinations(l2_hidden, 5):
+        by_hand.update(Counter(combo))
+    likeliest = max(range(1, 9), key=lambda v: (p_hold_at_least_one(l2_hidden, v), v))
+    assert got["l2_likeliest"] == likeliest
+    assert got["l2_expected"] == Fraction(by_hand[likeliest], comb(len(l2_hidden), 5))
+    p_dragon = Fraction(5, 21)                                       # lesson 2's P(Dragon), checked above
+    game_die = Fraction(sum((1, 1, 2, 2, 3, 3)), 6)
+    assert got["dragon_ev"] == p_dragon * 3 * game_die - (1 - p_dragon) * game_die
+    assert got["break_even"] == next(Fraction(k, 100) for k in range(101) if Fraction(k, 100) * 3 >= 1 - Fraction(k, 100))
+    assert got["fair_share"] == Fraction(1, 3)
     z, p = NormalDist().inv_cdf(0.975), 612 / 900
+    assert got["half_as_wide"] == next(k for k in itertools.count(1) if sqrt(0.25 / (k * 900)) <= sqrt(0.25 / 900) / 2 + 1e-15)
+    a, b = 330 / 900, 280 / 900
+    overlap = a - z * sqrt(a * (1 - a) / 900) <= b + z * sqrt(b * (1 - b) / 900)
+    assert got["intervals_clear"] == ("no" if overlap else "yes")
     assert got["half_width"] == pytest.approx(z * sqrt(p * (1 - p) / 900), rel=1e-9)
     assert got["games_needed"] == next(n for n in itertools.count(1) if z * sqrt(0.25 / n) <= 0.02)
 
