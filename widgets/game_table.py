@@ -24,8 +24,9 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import re
 from dataclasses import dataclass, field
-from html import escape
+from html import escape, unescape
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 import ipywidgets as ipw
@@ -33,6 +34,7 @@ from towerlib.core import TowerError
 from towerlib.core.i18n import LANGUAGES, register, tr
 
 from . import classroom
+from .a11y import FOCUS_CSS, HELP_KEYS, MAX_ANNOUNCED, KeyBridge, Shortcut, new_lines
 from .saves import BoardSave, SaveFolder, clean_name
 
 
@@ -62,6 +64,14 @@ MESSAGES = {
         "table.saved": "Saved as {name}.",
         "table.loaded": "Opened {name}.",
         "table.save_failed": "Could not save: {detail}",
+        "table.help": "Keyboard shortcuts (?)",
+        "table.help_title": "Keyboard shortcuts",
+        "table.help_intro": "Tab and Shift+Tab move between the controls; Enter or Space presses the one "
+                            "in focus. These keys work anywhere on the board except in a text field:",
+        "table.key.help": "show or hide this list",
+        "table.key.moves": "go to the first move button (then Tab to the next)",
+        "table.key_refused": "Key {name}: {what} is not possible now.",
+        "table.your_turn": "Your turn.",
     },
     "ru": {
         "table.teacher.banner": "РЕЖИМ УЧИТЕЛЯ (открыт по ссылке учителя): ниже показано всё скрытое. "
@@ -84,6 +94,14 @@ MESSAGES = {
         "table.saved": "Сохранено как {name}.",
         "table.loaded": "Открыто: {name}.",
         "table.save_failed": "Не удалось сохранить: {detail}",
+        "table.help": "Клавиши (?)",
+        "table.help_title": "Клавиатурные сокращения",
+        "table.help_intro": "Tab и Shift+Tab переходят между элементами; Enter или пробел нажимает тот, "
+                            "что в фокусе. Эти клавиши работают везде на доске, кроме текстовых полей:",
+        "table.key.help": "показать или скрыть этот список",
+        "table.key.moves": "перейти к первой кнопке хода (дальше — Tab)",
+        "table.key_refused": "Клавиша {name}: «{what}» сейчас невозможно.",
+        "table.your_turn": "Ваш ход.",
     },
 }
 register(MESSAGES)
@@ -123,6 +141,7 @@ class GameTable:
     """The shared lifecycle of a board; see the module docstring for what a board supplies."""
 
     KEY: ClassVar[str]                       # catalogue prefix of the board's messages
+    ROOT_CLASS: ClassVar[str]                # the board's root CSS class (the key listener finds its board by it)
     CSS_PREFIX: ClassVar[str]                # prefix of the board's CSS classes
     DEFAULT_BOT: ClassVar[str]               # the level of every bot when none is given
     BOT_LEVELS: ClassVar[tuple[str, ...]]    # the levels a bot may have
@@ -155,6 +174,10 @@ class GameTable:
         self._ready = False                            # set once the board is built
         self._teacher_box: ipw.VBox | None = None     # exists only on a page with the teacher link
         self._reasons: list[tuple[int, str, Any]] = []  # (seat, action, reason) of recent bot moves
+        self._shortcuts: list[Shortcut] = []
+        self._heard: tuple[str, list[str]] = (lang, [])   # (language, log lines) last announced
+        self._heard_status: str = ""
+        self._heard_turn = False
         classroom.when_known(self._page_known)
 
     # ----- public API ---------------------------------------------------------------------
@@ -191,7 +214,13 @@ class GameTable:
         """The widgets around every table: the style, the header (title, round, language
         picker), the status line and the set-up box holding ``form`` (None: no form)."""
         p = self.CSS_PREFIX
-        self._style = ipw.HTML(stylesheet)
+        self._style = ipw.HTML(stylesheet + FOCUS_CSS)
+        self._keys = KeyBridge(self.ROOT_CLASS, self._on_key)
+        self._help_toggle = ipw.ToggleButton(icon="keyboard", layout=ipw.Layout(width="auto"))
+        self._help_toggle.add_class("st-help-toggle")
+        self._help_toggle.observe(lambda _c: self._show_help(), "value")
+        self._help = ipw.HTML(layout=ipw.Layout(display="none"))
+        self._help.add_class("st-help")
         self._title = ipw.HTML()
         self._title.add_class(f"{p}-title")
         self._round = ipw.HTML()
@@ -199,7 +228,7 @@ class GameTable:
         self._lang_pick = ipw.Dropdown(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self._lang,
                                        layout=ipw.Layout(width="220px"))
         self._lang_pick.observe(self._lang_changed, "value")
-        self._header = ipw.HBox([self._title, self._round, self._lang_pick])
+        self._header = ipw.HBox([self._title, self._round, self._help_toggle, self._lang_pick])
         self._header.add_class(f"{p}-header")
         self._status = ipw.HTML()
         self._status.add_class(f"{p}-status")
@@ -208,6 +237,10 @@ class GameTable:
             form.start.on_click(self._on_start)
             form.resume.on_click(self._on_resume)
         self._setup_box = ipw.VBox([form] if form is not None else [], layout=ipw.Layout(display="none"))
+
+    def _frame_top(self) -> list[ipw.Widget]:
+        """The first children of every board: style, key listener, header, help panel."""
+        return [self._style, self._keys, self._header, self._help]
 
     def _lang_changed(self, change: Mapping[str, Any]) -> None:
         if change["new"] in LANGUAGES:          # the Dropdown already refuses other values
@@ -272,6 +305,10 @@ class GameTable:
             else:
                 b.description, b.tooltip, b.disabled, b.layout.display, b.button_style = "", "", True, "none", ""
 
+    def _move_for(self, verb: str) -> ipw.Button | None:
+        """The first move button now showing an action with this verb (for a shortcut)."""
+        return next((self._move_buttons[i] for i, a in enumerate(self._moves) if a.split(" ")[0] == verb), None)
+
     def _on_move(self, i: int) -> None:
         if 0 <= i < len(self._moves):
             self._play_student(self._moves[i])
@@ -298,6 +335,8 @@ class GameTable:
     def _relabel_table(self) -> None:
         """The labels of the shared pieces in the current language."""
         lang = self._lang
+        self._help_toggle.description = tr("table.help", lang)
+        self._show_help()
         if hasattr(self, "_log_title"):
             self._log_title.value = f"<h4>{escape(tr(f'{self.KEY}.log', lang))}</h4>"
         if hasattr(self, "_save_name"):
@@ -307,6 +346,73 @@ class GameTable:
             self._load_pick.description = tr("table.load", lang)
             self._load.description = tr("table.load", lang)
             self._refresh_saves()
+
+    # ----- keyboard, help and the live region ----------------------------------------------------
+    def _set_shortcuts(self, shortcuts: Sequence[Shortcut]) -> None:
+        """The board's shortcuts (after its widgets are built); ? and H always toggle the help."""
+        self._shortcuts = [*shortcuts, Shortcut(HELP_KEYS, "table.key.help", shown="? H")]
+        self._keys.shortcut_keys = sorted({k for s in self._shortcuts if s.focus is None for k in s.keys})
+        self._keys.focus_keys = {k: s.focus for s in self._shortcuts if s.focus is not None for k in s.keys}
+        self._show_help()
+
+    def _on_key(self, key: str) -> None:
+        """A shortcut from the page: it presses the control a click would press, through the
+        same handler, and only if that control is shown and enabled now."""
+        if key in HELP_KEYS:
+            self._help_toggle.value = not self._help_toggle.value
+            return
+        shortcut = next((s for s in self._shortcuts if key in s.keys and s.press is not None), None)
+        if shortcut is None:
+            return
+        control = shortcut.press(key) if self._table.layout.display != "none" else None
+        if control is None or control.disabled or control.layout.display == "none":
+            self._say("table.key_refused", f"{self.CSS_PREFIX}-error", name=key.upper(),
+                      what=tr(shortcut.what, self._lang))
+            self._render()
+            return
+        if isinstance(control, ipw.Button):
+            control.click()
+        else:                                   # a toggle: a die to hold, a checkbox
+            control.value = not control.value
+
+    def _show_help(self) -> None:
+        on = bool(self._help_toggle.value)
+        self._help.layout.display = None if on else "none"
+        if not on:
+            self._help.value = ""
+            return
+        lang = self._lang
+        rows = "".join(f"<dt>{' '.join(f'<kbd>{escape(k)}</kbd>' for k in (s.shown or ' '.join(s.keys).upper()).split())}"
+                       f"</dt><dd>{escape(tr(s.what, lang))}</dd>" for s in self._shortcuts)
+        self._help.value = (f'<section aria-label="{escape(tr("table.help_title", lang))}">'
+                            f'<b>{escape(tr("table.help_title", lang))}</b>'
+                            f'<div>{escape(tr("table.help_intro", lang))}</div><dl>{rows}</dl></section>')
+
+    def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
+        """The log's lines as the student's log panel shows them, oldest first (a board's own)."""
+        return []
+
+    def _announce(self, view: Mapping[str, Any] | None) -> None:
+        """Tell the live region what is new since the last render: the new log lines (as the
+        log panel shows them), a new status message (an error), and "your turn". A language
+        switch re-narrates the whole log: that is not news, so it is not read out."""
+        lang = self._lang
+        lines = self._log_lines(view) if view is not None else []
+        heard_lang, heard = self._heard
+        fresh = new_lines(heard, lines) if heard_lang == lang else []
+        self._heard = (lang, lines)
+        said = fresh[-MAX_ANNOUNCED:]
+        key, _css = self._message
+        status = self._status.value if key else ""
+        if status and status != self._heard_status:
+            said.append(_plain(status))
+        self._heard_status = status
+        turn = view is not None and view["current_player"] == self._seat
+        if turn and not self._heard_turn:
+            said.append(tr("table.your_turn", lang))
+        self._heard_turn = turn
+        if said:
+            self._keys.say("\n".join(said))
 
     # ----- the student's moves -----------------------------------------------------------------
     def _play_student(self, action: str | None) -> bool:
@@ -642,3 +748,8 @@ class GameTable:
         self._say("table.teacher.position_set")
         self.open_game(save.game, save.seat, save.bots)
         self._autosave()
+
+
+def _plain(html: str) -> str:
+    """The text of a status line's HTML (its one span), for the live region."""
+    return unescape(re.sub(r"<[^>]+>", "", html)).strip()

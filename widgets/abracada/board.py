@@ -38,17 +38,30 @@ from towerlib.abracada.bots import make_bot
 from towerlib.abracada.deduction import deduce
 from towerlib.abracada.rules import MAX_PLAYERS, SPELLS
 from towerlib.core import Msg, TowerError
-from towerlib.core.i18n import LANGUAGES, tr
+from towerlib.core.i18n import LANGUAGES, register, tr
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import svg, table
+from ..a11y import Shortcut, html_lines
 from .narrate import log_html, past_rounds_html, spell_name
 from ..saves import SaveFolder, clean_name
 from .setup import BOT_LEVELS, DEFAULT_LEVEL, Settings, SetupForm, bot_levels
 from .style import CSS
 from ..game_table import GameTable
 
-
+MESSAGES = {
+    "en": {
+        "abracada.board.key.cast": "declare that spell (the number on its button)",
+        "abracada.board.key.end": "end your turn",
+        "abracada.board.key.next": "start the next round",
+    },
+    "ru": {
+        "abracada.board.key.cast": "объявить это заклинание (число на его кнопке)",
+        "abracada.board.key.end": "закончить ход",
+        "abracada.board.key.next": "начать следующий раунд",
+    },
+}
+register(MESSAGES)
 
 class AbracadaBoard(GameTable, ipw.VBox):
     """A playable Abracada table: the student at one seat, bots at the others.
@@ -65,6 +78,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
     """
 
     KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "abracada.board", "st", DEFAULT_LEVEL, BOT_LEVELS
+    ROOT_CLASS = "st-abracada"
     _engine_new_game = staticmethod(abracada.new_game)
     _engine_load = staticmethod(abracada.load)
     _make_bot = staticmethod(make_bot)
@@ -86,7 +100,14 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._round_logs: dict[int, list[Mapping[str, Any]]] = {}   # round -> its log, as the student saw it
         self._build(meter, reasons, setup)
         super().__init__(self._root_children())
-        self.add_class("st-abracada")
+        self.add_class(self.ROOT_CLASS)
+        self.add_class("st-board")
+        self._set_shortcuts([
+            Shortcut(tuple(str(v) for v in SPELLS), "abracada.board.key.cast", lambda k: self._spells[int(k)],
+                     shown=f"{min(SPELLS)}–{max(SPELLS)}"),
+            Shortcut(("e",), "abracada.board.key.end", lambda _k: self._end),
+            Shortcut(("n",), "abracada.board.key.next", lambda _k: self._next),
+        ])
         self._relabel()
         if setup:
             self._show_setup()
@@ -186,7 +207,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
         return box
 
     def _root_children(self) -> list[ipw.Widget]:
-        rows: list[ipw.Widget] = [self._style, self._header]
+        rows: list[ipw.Widget] = self._frame_top()
         if self._teacher:
             rows.append(self._banner)
         return rows + [self._status, self._setup_box, self._table]
@@ -221,11 +242,17 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._show_status()
         if self._game is None:
             self._round.value = ""
+            self._announce(None)
             return
         view = self._game.view(self._seat)
         self._render_view(view)
         if self._teacher:
             self._render_teacher(view)
+        self._announce(view)
+
+    def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
+        """This round's log lines as the log panel shows them (bots' reasons left out)."""
+        return html_lines(log_html(view["log"], view["seat"], self._lang), "st-line")
 
     def _render_view(self, view: Mapping[str, Any]) -> None:
         lang, seat, n = self._lang, view["seat"], view["players"]

@@ -25,10 +25,12 @@ import towerlib.amulett as amulett
 from towerlib.amulett.actions import allot_action, parse, pay_action
 from towerlib.amulett.bots import make_bot
 from towerlib.amulett.rules import AREAS, CHOOSE_FROM, MAX_PLAYERS, METALS
-from towerlib.core.i18n import LANGUAGES, tr
+from towerlib.amulett.views import narrate
+from towerlib.core.i18n import LANGUAGES, register, tr
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import panels, render
+from ..a11y import Shortcut
 from ..game_table import GameTable, Settings
 from ..saves import SaveFolder
 from .setup import BOT_LEVELS, DEFAULT_LEVEL, SetupForm, bot_levels
@@ -42,6 +44,30 @@ COMPOSER_SLOTS = max(len(METALS), CHOOSE_FROM)
 #: Decisions made with the composer rather than one button per option (they can have hundreds).
 COMPOSED = ("pay", "allot")
 AUTOSAVE = "autosave"
+
+MESSAGES = {
+    "en": {
+        "amulett.board.key.bid": "bid the amount chosen in the list",
+        "amulett.board.key.pass": "pass",
+        "amulett.board.key.compose": "pay, or place the starting stones, as composed",
+        "amulett.board.key.keep": "keep (the offered spells)",
+        "amulett.board.key.done": "done",
+        "amulett.board.key.areas": "go to the map's first area Hat #2 may move to",
+        "amulett.board.key.jewels": "go to the first jewel you may take",
+        "amulett.board.key.amount": "go to the bid amount (then the arrow keys)",
+    },
+    "ru": {
+        "amulett.board.key.bid": "сделать ставку, выбранную в списке",
+        "amulett.board.key.pass": "пас",
+        "amulett.board.key.compose": "заплатить или разместить стартовые камни, как составлено",
+        "amulett.board.key.keep": "оставить (предложенные заклинания)",
+        "amulett.board.key.done": "готово",
+        "amulett.board.key.areas": "перейти к первой области карты, куда может пойти Шляпа №2",
+        "amulett.board.key.jewels": "перейти к первому самоцвету, который можно взять",
+        "amulett.board.key.amount": "перейти к размеру ставки (дальше — стрелки)",
+    },
+}
+register(MESSAGES)
 
 CSS = """
 <style>
@@ -74,6 +100,7 @@ class AmulettBoard(GameTable, ipw.VBox):
     """
 
     KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "amulett.board", "am", DEFAULT_LEVEL, BOT_LEVELS
+    ROOT_CLASS = "am-amulett"
     _engine_new_game = staticmethod(amulett.new_game)
     _engine_load = staticmethod(amulett.load)
     _make_bot = staticmethod(make_bot)
@@ -91,8 +118,20 @@ class AmulettBoard(GameTable, ipw.VBox):
                          SaveFolder(saves_dir, "amulett"), AUTOSAVE if autosave else None)
         self._jewels: list[str] = []         # the actions behind the jewel buttons
         self._build(ledger, setup)
-        super().__init__([self._style, self._header, self._status, self._setup_box, self._table])
-        self.add_class("am-amulett")
+        super().__init__([*self._frame_top(), self._status, self._setup_box, self._table])
+        self.add_class(self.ROOT_CLASS)
+        self.add_class("st-board")
+        self._set_shortcuts([
+            Shortcut(("b",), "amulett.board.key.bid", lambda _k: self._bid),
+            Shortcut(("p",), "amulett.board.key.pass", lambda _k: self._pass),
+            Shortcut(("c",), "amulett.board.key.compose", lambda _k: self._compose_go),
+            Shortcut(("k",), "amulett.board.key.keep", lambda _k: self._move_for("keep")),
+            Shortcut(("d",), "amulett.board.key.done", lambda _k: self._move_for("done")),
+            Shortcut(("m",), "table.key.moves", focus=".am-move"),
+            Shortcut(("a",), "amulett.board.key.areas", focus=".am-area-button"),
+            Shortcut(("j",), "amulett.board.key.jewels", focus=".am-jewel-button"),
+            Shortcut(("v",), "amulett.board.key.amount", focus=".am-bid-amount select"),
+        ])
         self._relabel()
         if setup:
             self._show_setup()
@@ -204,8 +243,14 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._show_status()
         if self._game is None:
             self._round.value = ""
+            self._announce(None)
             return
-        self._render_view(self._game.view(self._seat))
+        view = self._game.view(self._seat)
+        self._render_view(view)
+        self._announce(view)
+
+    def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
+        return [narrate(event, self._lang) for event in view["log"] or []]
 
     def _render_view(self, view: Mapping[str, Any]) -> None:
         lang = self._lang

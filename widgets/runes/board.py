@@ -30,13 +30,14 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
 import towerlib.runes as runes
-from towerlib.core.i18n import LANGUAGES, tr
+from towerlib.core.i18n import LANGUAGES, register, tr
 from towerlib.runes.actions import Action, parse
 from towerlib.runes.bots import legal_actions, make_bot
-from towerlib.runes.views import describe_action
+from towerlib.runes.views import describe_action, narrate
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import render
+from ..a11y import Shortcut
 from ..saves import SaveFolder
 from .setup import BOT_LEVELS, DEFAULT_LEVEL, MAX_PLAYERS, Settings, SetupForm, bot_levels
 from .style import CSS
@@ -56,6 +57,55 @@ WINDOWS = frozenset({"window", "initiative", "counter", "smoke"})
 
 
 AUTOSAVE = "autosave"            # <saves>/runes/autosave.json
+#: Shortcut key of each spell button (the help panel lists them with the spells' names).
+SPELL_SHORTCUTS = {"healing": "v", "attack": "a", "familiar:summon": "f", "familiar:activate": "g", "loot": "l",
+                   "chain": "c", "class": "k", "restore": "t", "quantum": "q"}
+
+MESSAGES = {
+    "en": {
+        "runes.board.key.die": "hold or release that die (1 is the leftmost)",
+        "runes.board.key.reroll": "re-roll the dice not held",
+        "runes.board.key.stop": "stop rolling",
+        "runes.board.key.end": "end the turn",
+        "runes.board.key.pass": "pass",
+        "runes.board.key.cancel": "cancel the half-made move",
+        "runes.board.key.crown_up": "Crown of Runes: the selected die +1",
+        "runes.board.key.crown_down": "Crown of Runes: the selected die −1",
+        "runes.board.key.cards": "go to your first loot card",
+        "runes.board.key.foes": "go to the first foe you can aim at",
+        "runes.board.key.spell.healing": "cast Healing with the selected dice",
+        "runes.board.key.spell.attack": "cast Attack with the selected dice",
+        "runes.board.key.spell.familiar:summon": "summon your Familiar",
+        "runes.board.key.spell.familiar:activate": "activate your Familiar",
+        "runes.board.key.spell.loot": "cast Loot",
+        "runes.board.key.spell.chain": "cast Chain Lightning",
+        "runes.board.key.spell.class": "cast your class spell",
+        "runes.board.key.spell.restore": "cast Restore",
+        "runes.board.key.spell.quantum": "cast Quantum Death",
+    },
+    "ru": {
+        "runes.board.key.die": "оставить или отпустить этот кубик (1 — крайний слева)",
+        "runes.board.key.reroll": "перебросить неотложенные кубики",
+        "runes.board.key.stop": "больше не бросать",
+        "runes.board.key.end": "закончить ход",
+        "runes.board.key.pass": "пас",
+        "runes.board.key.cancel": "отменить начатый ход",
+        "runes.board.key.crown_up": "Корона рун: выбранный кубик +1",
+        "runes.board.key.crown_down": "Корона рун: выбранный кубик −1",
+        "runes.board.key.cards": "перейти к первой карте добычи",
+        "runes.board.key.foes": "перейти к первому противнику, в которого можно целиться",
+        "runes.board.key.spell.healing": "сотворить Исцеление выбранными кубиками",
+        "runes.board.key.spell.attack": "сотворить Атаку выбранными кубиками",
+        "runes.board.key.spell.familiar:summon": "призвать фамильяра",
+        "runes.board.key.spell.familiar:activate": "задействовать фамильяра",
+        "runes.board.key.spell.loot": "сотворить Добычу",
+        "runes.board.key.spell.chain": "сотворить Цепную молнию",
+        "runes.board.key.spell.class": "сотворить заклинание своего класса",
+        "runes.board.key.spell.restore": "сотворить Восстановление",
+        "runes.board.key.spell.quantum": "сотворить Квантовую смерть",
+    },
+}
+register(MESSAGES)
 
 
 class RunesBoard(GameTable, ipw.VBox):
@@ -70,6 +120,7 @@ class RunesBoard(GameTable, ipw.VBox):
     """
 
     KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "runes.board", "sr", DEFAULT_LEVEL, BOT_LEVELS
+    ROOT_CLASS = "sr-runes"
     _engine_new_game = staticmethod(runes.new_game)
     _engine_load = staticmethod(runes.load)
     _make_bot = staticmethod(make_bot)
@@ -86,8 +137,24 @@ class RunesBoard(GameTable, ipw.VBox):
                          SaveFolder(saves_dir, "runes"), AUTOSAVE if autosave else None)
         self._rendering = False
         self._build(advisor, setup)
-        super().__init__([self._style, self._header, self._status, self._setup_box, self._table])
-        self.add_class("sr-runes")
+        super().__init__([*self._frame_top(), self._status, self._setup_box, self._table])
+        self.add_class(self.ROOT_CLASS)
+        self.add_class("st-board")
+        self._set_shortcuts([
+            Shortcut(tuple("12345"), "runes.board.key.die", lambda k: self._dice[int(k) - 1], shown="1–5"),
+            Shortcut(("r",), "runes.board.key.reroll", lambda _k: self._reroll),
+            Shortcut(("s",), "runes.board.key.stop", lambda _k: self._stop),
+            *(Shortcut((k,), f"runes.board.key.spell.{spell}", lambda _k, spell=spell: self._spells[spell])
+              for spell, k in SPELL_SHORTCUTS.items()),
+            Shortcut(("+",), "runes.board.key.crown_up", lambda _k: self._crown["+1"]),
+            Shortcut(("-",), "runes.board.key.crown_down", lambda _k: self._crown["-1"]),
+            Shortcut(("e",), "runes.board.key.end", lambda _k: self._end),
+            Shortcut(("p",), "runes.board.key.pass", lambda _k: self._pass),
+            Shortcut(("Escape",), "runes.board.key.cancel", lambda _k: self._cancel, shown="Esc"),
+            Shortcut(("m",), "table.key.moves", focus=".sr-move"),
+            Shortcut(("j",), "runes.board.key.cards", focus=".sr-card-button"),
+            Shortcut(("y",), "runes.board.key.foes", focus=".sr-foe"),
+        ])
         self._relabel()
         if setup:
             self._show_setup()
@@ -245,12 +312,19 @@ class RunesBoard(GameTable, ipw.VBox):
         self._show_status()
         if self._game is None:
             self._round.value = ""
+            self._announce(None)
             return
         self._rendering = True
         try:
-            self._render_view(self._game.view(self._seat))
+            view = self._game.view(self._seat)
+            self._render_view(view)
         finally:
             self._rendering = False
+        self._announce(view)
+
+    def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
+        wizards = [w["wizard"] for w in view["wizards"]]
+        return [narrate(event, wizards, self._lang) for event in view["log"] or []]
 
     def _render_view(self, view: Mapping[str, Any]) -> None:
         lang, seat, n = self._lang, view["seat"], view["players"]

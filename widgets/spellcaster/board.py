@@ -14,12 +14,14 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
 import towerlib.spellcaster as spellcaster
-from towerlib.core.i18n import LANGUAGES, tr
+from towerlib.core.i18n import LANGUAGES, register, tr
 from towerlib.spellcaster.bots import make_bot
 from towerlib.spellcaster.data import COORDS, POINT_NAMES
+from towerlib.spellcaster.views import narrate
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import render
+from ..a11y import Shortcut
 from ..game_table import GameTable
 from ..saves import SaveFolder
 from .setup import BOT_LEVELS, DEFAULT_LEVEL, MAX_PLAYERS, Settings, SetupForm, bot_levels
@@ -30,6 +32,35 @@ MOVE_BUTTONS = 72
 #: Verbs played by clicking a point.
 POINT_VERBS = ("to", "move")
 AUTOSAVE = "autosave"
+#: Keys that press the move button of a verb (the first one, if several are offered).
+VERB_SHORTCUTS = {"e": "end", "r": "rest", "d": "done", "l": "launch", "c": "contest", "x": "decline",
+                  "u": "putback", "p": "pass"}
+
+MESSAGES = {
+    "en": {
+        "spellcaster.board.key.end": "end your turn",
+        "spellcaster.board.key.rest": "rest",
+        "spellcaster.board.key.done": "done (launch nothing)",
+        "spellcaster.board.key.launch": "launch a spell (the first one offered)",
+        "spellcaster.board.key.contest": "contest",
+        "spellcaster.board.key.decline": "decline to contest",
+        "spellcaster.board.key.putback": "put the card back",
+        "spellcaster.board.key.pass": "pass",
+        "spellcaster.board.key.points": "go to the first point you may move to",
+    },
+    "ru": {
+        "spellcaster.board.key.end": "закончить ход",
+        "spellcaster.board.key.rest": "отдохнуть",
+        "spellcaster.board.key.done": "готово (ничего не запускать)",
+        "spellcaster.board.key.launch": "запустить заклинание (первое из предложенных)",
+        "spellcaster.board.key.contest": "оспорить",
+        "spellcaster.board.key.decline": "не оспаривать",
+        "spellcaster.board.key.putback": "вернуть карту",
+        "spellcaster.board.key.pass": "пас",
+        "spellcaster.board.key.points": "перейти к первой точке, куда можно пойти",
+    },
+}
+register(MESSAGES)
 
 
 class SpellCasterBoard(GameTable, ipw.VBox):
@@ -40,6 +71,7 @@ class SpellCasterBoard(GameTable, ipw.VBox):
     """
 
     KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "spellcaster.board", "sc", DEFAULT_LEVEL, BOT_LEVELS
+    ROOT_CLASS = "sc-spellcaster"
     _engine_new_game = staticmethod(spellcaster.new_game)
     _engine_load = staticmethod(spellcaster.load)
     _make_bot = staticmethod(make_bot)
@@ -55,8 +87,15 @@ class SpellCasterBoard(GameTable, ipw.VBox):
                                                                dict(options)),
                          SaveFolder(saves_dir, "spellcaster"), AUTOSAVE if autosave else None)
         self._build(odds, setup)
-        super().__init__([self._style, self._header, self._status, self._setup_box, self._table])
-        self.add_class("sc-spellcaster")
+        super().__init__([*self._frame_top(), self._status, self._setup_box, self._table])
+        self.add_class(self.ROOT_CLASS)
+        self.add_class("st-board")
+        self._set_shortcuts([
+            *(Shortcut((k,), f"spellcaster.board.key.{verb}", lambda _k, verb=verb: self._move_for(verb))
+              for k, verb in VERB_SHORTCUTS.items()),
+            Shortcut(("m",), "table.key.moves", focus=".sc-move"),
+            Shortcut(("g",), "spellcaster.board.key.points", focus=".sc-point-button"),
+        ])
         self._relabel()
         if setup:
             self._show_setup()
@@ -126,8 +165,14 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         self._show_status()
         if self._game is None:
             self._round.value = ""
+            self._announce(None)
             return
-        self._render_view(self._game.view(self._seat))
+        view = self._game.view(self._seat)
+        self._render_view(view)
+        self._announce(view)
+
+    def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
+        return [narrate(event, self._lang) for event in view["log"] or []]
 
     def _render_view(self, view: Mapping[str, Any]) -> None:
         lang = self._lang

@@ -1,0 +1,198 @@
+"""Keyboard and screen-reader support shared by every board (issue #15.4).
+
+ipywidgets has no key events, so each board holds one small :class:`KeyBridge` (an
+``anywidget``: the ES module below ships in this file, no build step). In the page it
+
+* listens to ``keydown`` on the document and sends the board's shortcut keys to the kernel,
+  except keys typed into a text field, a text area, a drop-down or while a modifier is held,
+  and only for the board that holds the focus (or the first board on the page when nothing is
+  focused), so two boards on one page never both answer;
+* moves the focus for the "go to" keys (e.g. M: the first move button) itself: focus is the
+  browser's, and no game state is involved;
+* owns the board's live region: one ``role="status"`` / ``aria-live="polite"`` element created
+  once, whose text the kernel changes (:attr:`KeyBridge.announcement`), so a screen reader reads
+  each game event without the node being re-created.
+
+The kernel decides what a key does (:meth:`widgets.game_table.GameTable._on_key`): a shortcut
+presses the same button the mouse would, through the same handler, and only when that button
+is enabled. The announcement is made from the same view-derived text the log panel shows.
+
+:data:`FOCUS_CSS` gives every control on a board a visible focus ring: a 3 px near-black
+outline with a 3 px yellow halo outside it, so at least one of the two contrasts >= 3:1 with
+any background (the boards' dark frames and their light panels alike).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from typing import Any, Callable, Sequence
+
+import anywidget
+import traitlets
+
+#: The focus ring colours: the outline and the halo around it. Against white the outline has
+#: contrast 19.6:1; against the darkest board frame (#15172e) the halo has 13.9:1.
+FOCUS_OUTLINE = "#111111"
+FOCUS_HALO = "#ffd54f"
+#: Keys that show or hide the help panel on every board.
+HELP_KEYS = ("?", "h")
+#: At most this many new log lines are read out at once (a bot's flurry of moves, a loaded game).
+MAX_ANNOUNCED = 6
+
+FOCUS_CSS = f"""
+<style>
+.st-board button:focus-visible, .st-board input:focus-visible, .st-board select:focus-visible,
+.st-board textarea:focus-visible, .st-board a:focus-visible, .st-board summary:focus-visible,
+.st-board [tabindex]:focus-visible {{
+  outline: 3px solid {FOCUS_OUTLINE} !important; outline-offset: 0 !important;
+  box-shadow: 0 0 0 6px {FOCUS_HALO} !important; z-index: 2; }}
+.st-board .st-help {{ background: #fffdf5; color: #1d1d1d; border: 2px solid #5c4a1f; border-radius: 8px;
+  padding: 6px 10px; font: 14px/1.5 sans-serif; }}
+.st-board .st-help kbd {{ border: 1px solid #5c4a1f; border-radius: 4px; padding: 0 5px; background: #f3ead2;
+  font: 700 13px monospace; color: #1d1d1d; }}
+.st-board .st-help dl {{ display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 4px 0; }}
+.st-board .st-help dd {{ margin: 0; }}
+</style>
+"""
+
+_ESM = r"""
+const TYPING = new Set(["text", "search", "email", "number", "password", "tel", "url", "date", "time",
+                        "datetime-local", "month", "week", ""]);
+
+function typing(target) {
+  if (!target || !target.tagName) return false;
+  const tag = target.tagName;
+  if (tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable) return true;
+  return tag === "INPUT" && TYPING.has((target.getAttribute("type") || "").toLowerCase());
+}
+
+function shown(node) {
+  return !node.disabled && node.getClientRects().length > 0;
+}
+
+function render({ model, el }) {
+  const live = document.createElement("div");
+  live.className = "st-live";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  el.appendChild(live);
+  const say = () => { live.textContent = model.get("announcement"); };
+  model.on("change:serial", say);
+
+  const onKey = (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (typing(event.target)) return;
+    const root = el.closest("." + model.get("root_class"));
+    if (!root || !root.isConnected) return;
+    const active = document.activeElement;
+    const nowhere = !active || active === document.body || active === document.documentElement;
+    if (nowhere ? document.querySelector("." + model.get("root_class")) !== root : !root.contains(active)) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const focus = model.get("focus_keys")[key];
+    if (focus) {
+      const target = [...root.querySelectorAll(focus)].find(shown);
+      if (target) { event.preventDefault(); target.focus(); }
+      return;
+    }
+    if (!model.get("shortcut_keys").includes(key)) return;
+    event.preventDefault();
+    model.send({ key });
+  };
+  document.addEventListener("keydown", onKey);
+  return () => document.removeEventListener("keydown", onKey);
+}
+export default { render };
+"""
+
+_CSS = """
+.st-live { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+  clip: rect(0 0 0 0); clip-path: inset(50%); white-space: pre-line; border: 0; }
+"""
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """Keys of a board and what they do, for the key handler and the help panel.
+
+    ``press(key)`` returns the control the key presses (a button, a toggle), or None when
+    there is none now; ``focus`` instead names, as a CSS selector inside the board, the
+    controls whose first shown one the key focuses (done in the page). ``what`` is the
+    catalogue key of the help line and ``shown`` how the keys are written there (e.g. "1–8").
+    """
+
+    keys: tuple[str, ...]
+    what: str
+    press: Callable[[str], Any] | None = None
+    focus: str | None = None
+    shown: str | None = None
+
+
+class KeyBridge(anywidget.AnyWidget):
+    """A board's keyboard listener and live region (see the module docstring)."""
+
+    _esm = _ESM
+    _css = _CSS
+    root_class = traitlets.Unicode().tag(sync=True)            # the board's root CSS class
+    shortcut_keys = traitlets.List(traitlets.Unicode()).tag(sync=True)  # keys sent to the kernel
+    focus_keys = traitlets.Dict().tag(sync=True)               # key -> CSS selector of controls to focus
+    announcement = traitlets.Unicode().tag(sync=True)          # what the live region says
+    serial = traitlets.Int(0).tag(sync=True)                   # bumps on every announcement
+
+    def __init__(self, root_class: str, on_key: Callable[[str], Any], **kwargs: Any) -> None:
+        super().__init__(root_class=root_class, **kwargs)
+        self._on_key = on_key
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A key from the page: only the keys this board declared are passed on."""
+        key = content.get("key") if isinstance(content, dict) else None
+        if isinstance(key, str) and key in self.shortcut_keys:
+            self._on_key(key)
+
+    def say(self, text: str) -> None:
+        """Announce ``text`` (again, even if it is what was said last)."""
+        self.announcement = text
+        self.serial += 1
+
+
+def new_lines(before: Sequence[str], after: Sequence[str]) -> list[str]:
+    """The lines of ``after`` that ``before`` did not end with: all of them when the log was
+    replaced (a new round), the tail when it grew or scrolled (a log that keeps its last N)."""
+    if list(after[:len(before)]) == list(before):
+        return list(after[len(before):])
+    for k in range(min(len(before), len(after)) - 1, 0, -1):
+        if list(before[-k:]) == list(after[:k]):
+            return list(after[k:])
+    return list(after)
+
+
+class _Lines(HTMLParser):
+    """The text of each element with a given class, in document order."""
+
+    def __init__(self, cls: str) -> None:
+        super().__init__()
+        self._cls, self._depth, self._parts, self.lines = cls, 0, [], []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._depth:
+            self._depth += 1
+        elif self._cls in (dict(attrs).get("class") or "").split():
+            self._depth, self._parts = 1, []
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._depth:
+            self._depth -= 1
+            if not self._depth:
+                self.lines.append("".join(self._parts).strip())
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self._parts.append(data)
+
+
+def html_lines(html: str, cls: str) -> list[str]:
+    """The plain text of every element of class ``cls`` in ``html`` (entities decoded)."""
+    parser = _Lines(cls)
+    parser.feed(html)
+    parser.close()
+    return parser.lines
