@@ -8,8 +8,12 @@ server's headers become. The same paths are exercised end to end in Chromium by
 """
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import stat
+import sys
+import threading
 
 import pytest
 from tornado.httputil import HTTPHeaders
@@ -254,25 +258,77 @@ def test_the_token_can_come_from_a_private_file(tmp_path, monkeypatch):
 def test_a_preheated_kernel_keeps_one_request_listener(monkeypatch):
     """Voila hands a page's request to one listener per kernel; a page that also calls
     voila.utils.get_query_string must wait for ours, not open a second (which would take the
-    request from the first and leave it waiting for ever)."""
-    import voila.utils as vu
+    request from the first and leave it waiting for ever). voila.utils is patched when the page
+    imports it (the kernel does not import it itself: it loads the whole Voila server)."""
     calls = []
 
-    def fake_wait_for_request(url=None):        # Voila's: one websocket, then os.environ is set
-        calls.append(url)
+    def fake_fetch():                           # Voila's protocol: one message, then os.environ is set
+        calls.append(1)
         os.environ[classroom.SPACE_ENV] = SPACE_A
         os.environ["QUERY_STRING"] = "lang=ru"
 
-    monkeypatch.setattr(vu, "wait_for_request", fake_wait_for_request)
+    monkeypatch.setattr(classroom, "_fetch_request", fake_fetch)
     monkeypatch.setattr(classroom, "_listener", classroom._Listener())
-    monkeypatch.setattr(classroom, "_original_wait_for_request", None)
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.setenv(classroom.CLASSROOM_ENV, "1")
     monkeypatch.delenv(classroom.SPACE_ENV, raising=False)
     monkeypatch.delenv("QUERY_STRING", raising=False)
+    for name in [m for m in sys.modules if m == "voila.utils"]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
     classroom._share_voilas_listener()
-    assert vu.wait_for_request is not fake_wait_for_request
+    assert "voila.utils" not in sys.modules
+    import voila.utils as vu                       # the page imports it after the board
+    assert getattr(vu.wait_for_request, "_spelltower", False)
     classroom.current(wait=False)                  # the board asks first: our listener starts
     assert vu.get_query_string() == "lang=ru"      # the page's own call waits for the same listener
     page = classroom.current(wait=True)
-    assert calls == [None] and page.space == SPACE_A
+    assert calls == [1] and page.space == SPACE_A
+
+
+def test_the_request_listener_speaks_voilas_protocol(monkeypatch):
+    """Our listener, not voila.utils, against a websocket that behaves as Voila's
+    /voila/query/<kernel>: the first message is the request's variables, as JSON."""
+    import tornado.web
+    import tornado.websocket
+    from tornado.httpserver import HTTPServer
+    from tornado.ioloop import IOLoop
+    from tornado.testing import bind_unused_port
+
+    seen = []
+
+    class Query(tornado.websocket.WebSocketHandler):
+        def open(self, kernel_id):
+            seen.append((self.request.path, kernel_id))
+            self.write_message(json.dumps({classroom.SPACE_ENV: SPACE_B, "QUERY_STRING": "lang=ru"}))
+
+    sock, port = bind_unused_port()
+    started, stop = threading.Event(), []
+
+    def serve():
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        server = HTTPServer(tornado.web.Application([(r"/base/voila/query/(.*)", Query)]))
+        server.add_sockets([sock])
+        stop.append((loop, server))
+        started.set()
+        loop.run_forever()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    started.wait(10)
+    for name, value in {"VOILA_APP_PORT": str(port), "VOILA_APP_IP": "127.0.0.1", "VOILA_SERVER_URL": "/base/",
+                        "VOILA_KERNEL_ID": "k-1"}.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+    monkeypatch.delenv(classroom.SPACE_ENV, raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    try:
+        classroom._fetch_request()
+    finally:
+        loop, server = stop[0]
+        loop.call_soon_threadsafe(server.stop)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+    assert seen == [("/base/voila/query/k-1", "k-1")]
+    assert os.environ[classroom.SPACE_ENV] == SPACE_B and os.environ["QUERY_STRING"] == "lang=ru"

@@ -17,15 +17,18 @@ Whatever the browser puts in those headers is replaced by the server, so they ca
 
 A preheated kernel runs the notebook *before* anyone asks for the page, so at that time
 nobody is known yet. Voila sends the request's details to the kernel when the page is
-served; :func:`when_known` listens for them in a background thread (``voila.utils.
-wait_for_request``) and then calls the boards back on the kernel's event loop, so a board can
-be built before its student is known and learn who it is when the page opens.
+served, on its ``/voila/query/<kernel>`` websocket; :func:`when_known` listens for them in a
+background thread (Voila's protocol, as ``voila.utils.wait_for_request`` speaks it, but without
+importing ``voila.utils``, which would load the whole Voila server into every student's kernel)
+and then calls the boards back on the kernel's event loop, so a board can be built before its
+student is known and learn who it is when the page opens.
 
-Voila delivers those details to *one* listener per kernel (its ``/voila/query/<kernel>``
-websocket keeps a single waiter; a second connection silently takes the message from the
-first, whose ``wait_for_request`` then blocks the kernel for good). So in a preheated kernel
-this module makes ``voila.utils.wait_for_request`` (and ``get_query_string``, which calls it)
-wait for this module's one connection instead of opening another: a page may call both.
+Voila delivers those details to *one* listener per kernel (its query websocket keeps a single
+waiter; a second connection silently takes the message from the first, whose
+``wait_for_request`` then blocks the kernel for good). So in a preheated kernel this module
+makes ``voila.utils.wait_for_request`` (and ``get_query_string``, which calls it) wait for this
+module's one connection instead of opening another, should a page import them: they are patched
+as ``voila.utils`` is imported.
 
 ``SPELLTOWER_CLASSROOM=1`` (set by ``scripts/serve``, inherited by every kernel) says the kernel
 serves a class. There, a page without a valid space gets *no* saves at all, never a shared
@@ -34,9 +37,13 @@ folder. Elsewhere (JupyterLab, Binder, plain Python) there is one user and one s
 from __future__ import annotations
 
 import asyncio
+import importlib.abc
+import json
 import os
 import re
+import sys
 import threading
+import types
 from typing import Callable
 
 CLASSROOM_ENV = "SPELLTOWER_CLASSROOM"
@@ -93,8 +100,8 @@ class _Listener:
 
     def _run(self) -> None:
         try:
-            _voila_wait_for_request()    # sets os.environ from the request, or returns on failure
-        except Exception:                # no Voila, no server: the page stays unknown
+            _fetch_request()             # sets os.environ from the request
+        except Exception:                # no Voila, no server, a timeout: the page stays unknown
             pass
         finally:
             self.done.set()
@@ -143,15 +150,42 @@ def when_known(callback: Callable[[Page], None]) -> None:
 
 
 # ----- one connection per kernel (see the module docstring) ----------------------------------------------
-_original_wait_for_request: Callable[..., None] | None = None
+#: Seconds to connect to Voila's request websocket (Voila's own client waits 5).
+CONNECT_SECONDS = 5.0
 
 
-def _voila_wait_for_request() -> None:
-    if _original_wait_for_request is not None:
-        _original_wait_for_request()
-    else:
-        from voila.utils import wait_for_request
-        wait_for_request()
+def _request_url() -> str:
+    """Voila's ``/voila/query/<kernel id>`` websocket, from the variables Voila gives a preheated
+    kernel (as ``voila.utils.wait_for_request`` builds it)."""
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    return (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+            f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
+
+
+def _fetch_request() -> None:
+    """Wait for the page's request details and put them in ``os.environ``: Voila's protocol
+    (one JSON message of variables on the query websocket), spoken here with tornado, which the
+    kernel has loaded anyway. ``voila.utils`` itself is not imported: it loads the whole Voila
+    server (jupyter_server, jupyterlab_server, jsonschema, ...), some 30 MB and seconds of CPU in
+    every student's kernel."""
+    from tornado.websocket import websocket_connect
+
+    async def receive() -> str | None:
+        connection = await websocket_connect(_request_url(), connect_timeout=CONNECT_SECONDS)
+        try:
+            return await connection.read_message()
+        finally:
+            connection.close()
+
+    loop = asyncio.new_event_loop()
+    try:
+        message = loop.run_until_complete(receive())
+    finally:
+        loop.close()
+    if isinstance(message, str):
+        for name, value in json.loads(message).items():
+            os.environ[name] = value
 
 
 def _shared_wait_for_request(url: str | None = None) -> None:
@@ -165,16 +199,50 @@ def _shared_wait_for_request(url: str | None = None) -> None:
 _shared_wait_for_request._spelltower = True  # type: ignore[attr-defined]
 
 
+def _patch_voila_utils(module: types.ModuleType) -> None:
+    if not getattr(module.wait_for_request, "_spelltower", False):
+        module.wait_for_request = _shared_wait_for_request
+
+
+class _VoilaUtilsHook(importlib.abc.MetaPathFinder):
+    """Patches ``voila.utils`` when (if ever) a page imports it, so that it is not imported here."""
+
+    def find_spec(self, name, path, target=None):
+        if name != "voila.utils":
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None and spec.loader is not None:
+                spec.loader = _PatchingLoader(spec.loader)
+                return spec
+        return None
+
+
+class _PatchingLoader(importlib.abc.Loader):
+    def __init__(self, loader: importlib.abc.Loader) -> None:
+        self._loader = loader
+
+    def __getattr__(self, name: str):           # get_source, get_code, ...: the file's own loader
+        return getattr(self._loader, name)
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        self._loader.exec_module(module)
+        _patch_voila_utils(module)
+
+
 def _share_voilas_listener() -> None:
-    global _original_wait_for_request
-    try:
-        import voila.utils as voila_utils
-    except ImportError:
-        return
-    if getattr(voila_utils.wait_for_request, "_spelltower", False):
-        return
-    _original_wait_for_request = voila_utils.wait_for_request
-    voila_utils.wait_for_request = _shared_wait_for_request
+    """Make ``voila.utils.wait_for_request`` (and ``get_query_string``) wait for our listener:
+    now if a page has imported it already, else when one does."""
+    module = sys.modules.get("voila.utils")
+    if module is not None:
+        _patch_voila_utils(module)
+    elif not any(isinstance(finder, _VoilaUtilsHook) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _VoilaUtilsHook())
 
 
 if _preheated():
