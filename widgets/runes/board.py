@@ -44,8 +44,7 @@ from .style import CSS
 from ..game_table import GameTable
 
 #: The spell buttons: a spell, or ``familiar:<mode>`` for the two ways to cast Familiar.
-SPELL_KEYS = ("healing", "attack", "familiar:summon", "familiar:activate", "loot", "chain", "class",
-              "restore", "quantum")
+SPELL_KEYS = render.SPELL_KEYS
 #: Buttons kept for the loot cards in hand (one per playable card) and for the other choices.
 CARD_BUTTONS = 10
 MOVE_BUTTONS = 12
@@ -386,12 +385,9 @@ class RunesBoard(GameTable, ipw.VBox):
         self._groups["dice"].layout.display = None if dice else "none"
 
     def _render_casting(self, view: Mapping[str, Any]) -> None:
-        any_cast = False
         for key, button in self._spells.items():
-            spell = key.split(":")[0]
             button.disabled = not self._casts_for(view, key)
-            any_cast = any_cast or not button.disabled
-            button.tooltip = tr(f"runes.spell.{spell}.text", self._lang)
+            button.tooltip = render.spell_hint(view, key, self._lang, self._selected(view))[1]
         self._groups["spells"].layout.display = None if view["turn"] and view["turn"]["seat"] == view["seat"] else "none"
         self._end.disabled = "end" not in view["legal"]
         self._pass.disabled = "pass" not in view["legal"]

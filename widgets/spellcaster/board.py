@@ -106,7 +106,7 @@ class SpellCasterBoard(GameTable, ipw.VBox):
     def _build(self, odds: bool, setup: bool) -> None:
         self._build_frame(CSS, SetupForm(self._settings, self._lang) if setup else None)
         self._map = ipw.HTML()
-        self._legend = ipw.HTML(render.element_legend())
+        self._legend = ipw.HTML()
         self._points: dict[str, ipw.Button] = {}
         cells: list[ipw.Widget] = []
         spot = {COORDS[p]: p for p in POINT_NAMES}
@@ -150,6 +150,7 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         lang = self._lang
         t = lambda key: tr(f"spellcaster.board.{key}", lang)  # noqa: E731
         self._title.value = t("title")
+        self._legend.value = render.element_legend(lang)
         self._lang_pick.description = t("language")
         self._points_title.value = f"<b>{t('points')}</b>"
         self._actions_title.value = f"<b>{t('actions')}</b>"
@@ -180,7 +181,7 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         legal = view["legal"]
         targets = {a.split(" ", 1)[1] for a in legal if a.split(" ", 1)[0] in POINT_VERBS}
         self._round.value = tr("spellcaster.board.round", lang, round=view["round"]) if view["round"] else ""
-        self._map.value = render.board_svg(view, sorted(targets))
+        self._map.value = render.board_svg(view, sorted(targets), lang)
         for p, b in self._points.items():
             b.disabled = p not in targets
             b.button_style = "warning" if p in targets else ""
