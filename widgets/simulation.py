@@ -248,12 +248,18 @@ def _signed(x: float, lang: str, digits: int) -> str:
 def frequency_run(simulate: Callable[[int, np.random.Generator], Counts], exact: Mapping[str, Any], lang: str = "en",
                   unit: str = "rounds", batch: int = RUN_MORE, chunk: int = CHUNK, seed: int | None = 0,
                   title: str | None = None, idle: str = "", show_exact: Callable[[Any], str] | None = None,
-                  describe: Callable[[Frequencies], str] | None = None) -> LiveRun:
+                  describe: Callable[[Frequencies], str] | None = None, figure: Callable[[Frequencies], Any] | None = None,
+                  show_table: bool = True) -> LiveRun:
     """A :class:`LiveRun` whose every press runs ``batch`` more samples through ``simulate``.
 
     ``simulate(n, rng)`` plays ``n`` samples with the batch simulator (passing ``rng`` as its
     seed, so the stream continues) and returns ``{event: (hits, tries)}`` for every event of
     ``exact``. The returned run has ``.frequencies`` (the totals) and ``.rng``.
+
+    ``figure(frequencies)`` replaces the convergence plot (e.g. bars of exact values with
+    simulated marks); it is also drawn once with no samples, in a thread after the page has
+    rendered, so the exact part shows before the first press. ``show_table=False`` leaves out
+    the table (for many events; ``describe`` then says what matters).
     """
     freq = Frequencies(exact, lang)
     rng = np.random.default_rng(seed)
@@ -265,14 +271,36 @@ def frequency_run(simulate: Callable[[int, np.random.Generator], Counts], exact:
             n -= k
 
     def render():
-        text = freq.table(show_exact) + "\n\n" + freq.summary()
+        parts = [freq.table(show_exact)] if show_table else []
+        parts.append(freq.summary())
         if describe is not None:
-            text += "\n\n" + describe(freq)
-        return text, freq.figure(title)
+            parts.append(describe(freq))
+        return "\n\n".join(parts), (figure(freq) if figure is not None else freq.figure(title))
 
     live = LiveRun(step, render, batch, chunk, lang, unit, idle)
     live.frequencies, live.rng = freq, rng
+    if figure is not None:
+        _draw_idle(live, lambda: figure(freq))
     return live
+
+
+def _draw_idle(live: LiveRun, draw: Callable[[], Any]) -> None:
+    """Show ``draw()`` in the run's image once the page has rendered (a thread), unless a run
+    has already drawn there."""
+    import threading
+
+    from .lessons import png
+
+    def work() -> None:
+        try:
+            data = png(draw())
+        except Exception:  # the first press draws it again and shows any error on the page
+            return
+        if not live.done and not live.running:
+            live.image.value, live.image.layout.display = data, None
+
+    live.idle_drawn = threading.Thread(target=work, name="simulation-idle-figure", daemon=True)
+    live.idle_drawn.start()
 
 
 # ----- tournaments of batch policies ----------------------------------------------------------------

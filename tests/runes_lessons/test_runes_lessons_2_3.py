@@ -164,3 +164,44 @@ def test_lesson_3_runs_100000_more_through_the_batch_simulator(lang, monkeypatch
             n = f.trials[label]
             assert abs(f.hits[label] / n - float(p)) <= 4 * math.sqrt(float(p) * (1 - float(p)) / n), label
         assert bytes(run.image.value).startswith(b"\x89PNG") and "<table" in run.text.value
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["", "ru"])
+def test_lesson_2_runs_100000_more_turns_through_the_batch_simulator(lang, monkeypatch):
+    """Sections 2 and 3: the rules of thumb and the 24 bars (8 spells x 1-3 rolls) are simulated
+    only when the button is pressed, 100,000 more turns per event each press, by the batch
+    simulator; the exact values are p_within_rule and p_within; frequencies within 4 SE."""
+    import math
+
+    from towerlib.runes import batch, policy
+    from towerlib.runes.dice import SPELLS
+    from towerlib.runes.probability import p_within
+
+    played = []
+    original = batch.play_turns
+
+    def count(rng, table, n):
+        played.append(n)
+        return original(rng, table, n)
+
+    monkeypatch.setattr(batch, "play_turns", count)
+    ns = run_cells(FOLDER / lang / "02_hold_or_reroll.ipynb")
+    rule_run, roll_run = ns["rule_run"], ns["roll_run"]
+    assert played == [] and rule_run.done == roll_run.done == 0
+    rule_run.start()                                       # the button's handler: a thread
+    rule_run.wait(300)
+    assert rule_run.error is None and sum(played) == 2 * 100_000
+    roll_run.run()
+    assert roll_run.error is None and sum(played) == 2 * 100_000 + 24 * 100_000
+    rules = [("most_common", "quantum"), ("pairs", "class")]
+    assert list(rule_run.frequencies.exact.values()) == [policy.p_within_rule(s, r, 3) for r, s in rules]
+    assert list(roll_run.frequencies.exact.values()) == [p_within(s, k) for s in SPELLS for k in (1, 2, 3)]
+    for run in (rule_run, roll_run):
+        f = run.frequencies
+        assert f.samples == 100_000
+        for label, p in f.exact.items():
+            n = f.trials[label]
+            assert n == 100_000
+            assert abs(f.hits[label] / n - float(p)) <= 4 * math.sqrt(float(p) * (1 - float(p)) / n) + 1e-12, label
+        assert bytes(run.image.value).startswith(b"\x89PNG")

@@ -78,12 +78,18 @@ def test_lesson_page(served, path):
             assert dice == ["1", "1", "3", "4", "6"]
             assert "69,1%" in board.inner_text() or "69.1%" in board.inner_text()   # the advisor, exact
         else:
-            page.locator(".lesson-run-start").first.click()
-            page.wait_for_function(
-                "/Wilson|Уилсона/.test(document.querySelector('.lesson-live-text').innerText)"
-                " && !document.querySelector('.lesson-run-start').disabled",
-                timeout=300_000)
-            text = page.locator(".lesson-live-text").first.inner_text()
+            # Section 1: "Run 100,000 turns" with the batch simulator, then the engine games of section 4
+            # (the live runs in page order: turns, model duels, engine games, full-rules games).
+            for index, shown in ((0, "/±/"), (2, "/Wilson|Уилсона/")):
+                page.locator(".lesson-run-start").nth(index).click()
+                page.wait_for_function(
+                    f"(() => {{ const run = document.querySelectorAll('.lesson-live-run')[{index}];"
+                    f" return {shown}.test(run.querySelector('.lesson-live-text').innerText)"
+                    f" && !run.querySelector('.lesson-run-start').disabled; }})()",
+                    timeout=300_000)
+            turns = page.locator(".lesson-live-text").nth(0).inner_text()
+            assert "Difference" in turns or "Разница" in turns
+            text = page.locator(".lesson-live-text").nth(2).inner_text()
             assert "55.1%" in text or "55,1%" in text
         assert not problems, problems
     finally:
