@@ -2,7 +2,8 @@
 
 Each picture is an inline SVG built with the standard library (like python-chess's ``svg``),
 with ``role="img"`` and a title from the catalogue so a screen reader names it; colours come
-from the Okabe-Ito palette, and every colour-coded thing also carries a number or a letter.
+from :mod:`widgets.palette` (Okabe-Ito, the same maps the boards use), and every colour-coded
+thing also carries a number or a letter, written in the ink that reads on its colour.
 Only the rules data of a game is imported, never an engine.
 """
 from __future__ import annotations
@@ -13,10 +14,9 @@ from typing import Callable
 
 from towerlib.core.i18n import tr
 
-# Okabe-Ito, a colour-blind-safe palette.
-OKABE_ITO = {"orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73", "yellow": "#F0E442",
-             "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7", "black": "#000000",
-             "grey": "#999999"}
+from . import messages as _messages  # noqa: F401  (registers the pictures' titles)
+from .palette import ABRACADA_SPELLS, AMULETT_TERRAIN, SPELLCASTER_ELEMENTS, ink
+
 
 
 def _svg(body: str, width: int, height: int, title: str) -> str:
@@ -25,14 +25,13 @@ def _svg(body: str, width: int, height: int, title: str) -> str:
 
 
 def abracada(lang: str) -> str:
-    """The eight spellstones, 1 (Ancient Dragon) to 8 (Magic Drink), numbered."""
-    colours = list(OKABE_ITO.values())[:8]
+    """The eight spellstones, 1 (Ancient Dragon) to 8 (Magic Drink), numbered, in the board's colours."""
     body = []
-    for v in range(1, 9):
+    for v, colour in ABRACADA_SPELLS.items():
         x = 17 + (v - 1) * 34
-        body.append(f'<circle cx="{x}" cy="34" r="14" fill="{colours[v - 1]}" stroke="#222"/>'
+        body.append(f'<circle cx="{x}" cy="34" r="14" fill="{colour}" stroke="#222"/>'
                     f'<text x="{x}" y="39" text-anchor="middle" font-size="14" font-weight="bold" '
-                    f'fill="{"#fff" if v in (5, 8) else "#000"}">{v}</text>')
+                    f'fill="{ink(colour)}">{v}</text>')
     return _svg("".join(body), 284, 68, tr("gallery.picture.abracada", lang))
 
 
@@ -51,13 +50,9 @@ def runes(lang: str) -> str:
     return _svg("".join(body), 280, 64, tr("gallery.picture.runes", lang))
 
 
-_TERRAIN = {"water": (OKABE_ITO["sky"], "W"), "forest": (OKABE_ITO["green"], "F"),
-            "desert": (OKABE_ITO["yellow"], "D"), "mountain": (OKABE_ITO["grey"], "M"),
-            "city": (OKABE_ITO["purple"], "C")}
-
-
 def amulett(lang: str) -> str:
-    """The HOUSE map of Das Amulett: 24 hex areas, each with its terrain's letter."""
+    """The HOUSE map of Das Amulett: 24 hex areas in their terrain's colour, each with its metal's
+    letter (a star for the cities, where any metal pays), as on the board."""
     from towerlib.amulett.rules import AREAS
 
     size = 13
@@ -67,13 +62,11 @@ def amulett(lang: str) -> str:
         cy = 62 + size * 1.5 * area.r
         points = " ".join(f"{cx + size * math.cos(math.radians(60 * k - 30)):.1f},"
                           f"{cy + size * math.sin(math.radians(60 * k - 30)):.1f}" for k in range(6))
-        colour, letter = _TERRAIN[area.terrain]
+        colour, letter = AMULETT_TERRAIN[area.terrain], area.metal or "★"
         body.append(f'<polygon points="{points}" fill="{colour}" stroke="#222"/>'
-                    f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="10">{letter}</text>')
+                    f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="10" '
+                    f'fill="{ink(colour)}">{letter}</text>')
     return _svg("".join(body), 280, 124, tr("gallery.picture.amulett", lang))
-
-
-_ELEMENT = {"F": OKABE_ITO["vermillion"], "E": OKABE_ITO["orange"], "W": OKABE_ITO["blue"], "A": OKABE_ITO["sky"]}
 
 
 def spellcaster(lang: str) -> str:
@@ -88,10 +81,10 @@ def spellcaster(lang: str) -> str:
             for a, b in LINKS]
     for p, elements in POINTS.items():
         x, y = at(p)
-        colour = _ELEMENT[elements[0]] if len(elements) == 1 else "#fff"
-        ink = "#fff" if colour == _ELEMENT["W"] else "#000"
+        colour = SPELLCASTER_ELEMENTS[elements[0]] if len(elements) == 1 else "#FFFFFF"
         body.append(f'<circle cx="{x}" cy="{y}" r="13" fill="{colour}" stroke="#222"/>'
-                    f'<text x="{x}" y="{y + 3}" text-anchor="middle" fill="{ink}" '
+                    f'<text x="{x}" y="{y + 3}" text-anchor="middle" fill="{ink(colour)}" '
+
                     f'font-size="{7 if len(elements) > 3 else 9}">{elements}</text>')
     return _svg("".join(body), 280, 140, tr("gallery.picture.spellcaster", lang))
 

@@ -14,10 +14,13 @@ _RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 
 def svgs_without_text_alternative(html: str) -> list[str]:
     """Every ``<svg>`` opening tag that lacks ``role="img"``, a non-empty ``aria-label`` or a
-    non-empty ``<title>`` right after it."""
+    non-empty ``<title>`` right after it; a decorative one (``aria-hidden="true"``, e.g. a legend's
+    sample line beside its words) is left out."""
     bad = []
     for m in SVG_OPEN.finditer(html):
         tag = m.group(0)
+        if 'aria-hidden="true"' in tag:
+            continue
         label = re.search(r'aria-label="([^"]*)"', tag)
         title = re.match(r"\s*<title>([^<]*)</title>", html[m.end():])
         if 'role="img"' not in tag or not (label and label.group(1).strip()) or not (title and title.group(1).strip()):

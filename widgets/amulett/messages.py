@@ -5,11 +5,19 @@ from towerlib.core.i18n import register
 
 _PAIRS = {
     # the map and amulets (render.py)
-    "map": ("The map of Das Amulett", "Карта игры «Амулет»"),
     "any_metal": ("any metal", "любой металл"),
     "area_title": ("{area}: {terrain}, pay with {metal}; {jewels} jewels",
                    "{area}: {terrain}, оплата: {metal}; камней: {jewels}"),
     "hat2": ("Hat #2", "Шляпа №2"),
+    "map_title": ("The map of Das Amulett: 24 areas, each with its metal's letter (★: any metal) and its jewels, "
+                  "lettered by colour; Hat #2 is in {hat2}",
+                  "Карта игры «Амулет»: 24 области, в каждой буква её металла (★: любой металл) и камни с буквой "
+                  "цвета; Шляпа №2 в {hat2}"),
+    "jewel_letter.red": ("R", "К"), "jewel_letter.yellow": ("Y", "Ж"), "jewel_letter.green": ("G", "З"),
+    "jewel_letter.clear": ("C", "П"), "jewel_letter.white": ("W", "Б"), "jewel_letter.darkblue": ("D", "С"),
+    "jewel_letter.lightblue": ("L", "Г"), "jewel_letter.gray": ("Gy", "Ср"), "jewel_letter.orange": ("O", "О"),
+    "jewel_letter.brown": ("Br", "Кч"),
+
     "amulet": ("Amulet: {jewels} jewels, {colours} colours", "Амулет: камней {jewels}, цветов {colours}"),
     # the table (board.py)
     "title": ("Das Amulett", "Амулет"),

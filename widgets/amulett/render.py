@@ -15,18 +15,22 @@ from typing import Any, Mapping
 from towerlib.amulett.rules import AMULET_SOCKETS, AREA, AREAS
 from towerlib.core.i18n import tr
 
+from ..palette import AMULETT_TERRAIN, OKABE_ITO, ink
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 
 #: Hex size in SVG units (centre to corner).
 HEX = 34
-#: Terrain fills, chosen to tell the metals apart in print and for colour-blind readers (with the letter).
-TERRAIN_FILL = {"city": "#d7ccc8", "water": "#90caf9", "forest": "#a5d6a7", "desert": "#ffe082",
-                "mountain": "#b0bec5"}
-#: How each jewel colour is painted.
+#: Terrain fills (Okabe-Ito); each area also shows its metal's letter (one metal per terrain).
+TERRAIN_FILL = AMULETT_TERRAIN
+#: How each jewel colour is painted: the game's own ten colours (a "red jewel" is red), more than
+#: any colour-blind-safe palette holds, so every jewel also carries its colour's letter
+#: (``amulett.board.jewel_letter.<colour>``) in the ink that reads on it.
 JEWEL_FILL = {"red": "#d32f2f", "yellow": "#fbc02d", "green": "#1b5e20", "clear": "#f5f5f5", "white": "#ffffff",
               "darkblue": "#1a237e", "lightblue": "#4fc3f7", "gray": "#9e9e9e", "orange": "#ef6c00",
               "brown": "#6d4c41"}
-HIGHLIGHT = "#d81b60"
+JEWEL_INK = {c: ink(f) for c, f in JEWEL_FILL.items()}
+#: The areas Hat #2 may move to: a thick outline (its width tells them apart, not only its colour).
+HIGHLIGHT = OKABE_ITO["vermillion"]
 WALL = "#5d4037"
 
 
@@ -59,8 +63,9 @@ def map_svg(view: Mapping[str, Any], lang: str = "en") -> str:
     pad = HEX + 6
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+    title = escape(tr("amulett.board.map_title", lang, hat2=view["hat2"]))
     parts = [f'<svg class="am-map" xmlns="http://www.w3.org/2000/svg" viewBox="{left:.0f} {top:.0f} '
-             f'{width:.0f} {height:.0f}" role="img" aria-label="{escape(tr("amulett.board.map", lang))}">']
+             f'{width:.0f} {height:.0f}" role="img" aria-label="{title}"><title>{title}</title>']
     for area in AREAS:
         parts.append(_area_svg(view, area.id, area.id in targets, lang))
     parts.append("</svg>")
@@ -76,7 +81,7 @@ def _area_svg(view: Mapping[str, Any], area_id: str, target: bool, lang: str) ->
     jewels = view["board"][area_id]
     title = tr("amulett.board.area_title", lang, area=area_id, terrain=terrain, metal=metal, jewels=len(jewels))
     classes = ["am-area", f"am-{area.terrain}"] + (["am-target"] if target else [])
-    stroke = f'stroke="{HIGHLIGHT}" stroke-width="4"' if target else 'stroke="#5f5f5f" stroke-width="1.5"'
+    stroke = f'stroke="{HIGHLIGHT}" stroke-width="5"' if target else 'stroke="#3d3d3d" stroke-width="1.5"'
     out = [f'<g class="{" ".join(classes)}" data-area="{escape(area_id)}"><title>{escape(title)}</title>',
            f'<polygon points="{_points(corners)}" fill="{TERRAIN_FILL[area.terrain]}" {stroke}/>']
     if area.city:
@@ -90,15 +95,20 @@ def _area_svg(view: Mapping[str, Any], area_id: str, target: bool, lang: str) ->
         out.append(f'<polygon points="{x + 14:.1f},{y - 20:.1f} {x + 22:.1f},{y - 8:.1f} {x + 6:.1f},{y - 8:.1f}" '
                    f'fill="#a1887f" stroke="#4e342e"/>')
     letter = area.metal or "★"
-    out.append(f'<text x="{x - 14:.1f}" y="{y - 8:.1f}" font-size="12" text-anchor="middle">{escape(letter)}</text>')
-    out.append(f'<text x="{x:.1f}" y="{y + 26:.1f}" font-size="8" text-anchor="middle" fill="#424242">'
+    out.append(f'<text x="{x - 14:.1f}" y="{y - 8:.1f}" font-size="12" font-weight="700" text-anchor="middle">'
+               f'{escape(letter)}</text>')
+    out.append(f'<text x="{x:.1f}" y="{y + 29:.1f}" font-size="8" text-anchor="middle" fill="#000000">'
                f'{escape(area_id)}</text>')
     for k, colour in enumerate(jewels):
-        jx = x - 12 + 12 * (k % 3)
-        jy = y + 6 + 10 * (k // 3)
-        out.append(f'<circle class="am-jewel" data-area="{escape(area_id)}" data-colour="{escape(colour)}" '
-                   f'cx="{jx:.1f}" cy="{jy:.1f}" r="5" fill="{JEWEL_FILL[colour]}" stroke="#212121">'
-                   f'<title>{escape(tr(f"amulett.colour.{colour}", lang))}</title></circle>')
+        jx = x - 15 + 15 * (k % 3)
+        jy = y + 4 + 14 * (k // 3)
+        mark = tr(f"amulett.board.jewel_letter.{colour}", lang)
+        out.append(f'<g class="am-jewel" data-area="{escape(area_id)}" data-colour="{escape(colour)}">'
+                   f'<title>{escape(tr(f"amulett.colour.{colour}", lang))}</title>'
+                   f'<circle cx="{jx:.1f}" cy="{jy:.1f}" r="7" fill="{JEWEL_FILL[colour]}" stroke="#212121"/>'
+                   f'<text x="{jx:.1f}" y="{jy + 2.5:.1f}" font-size="{8 if len(mark) == 1 else 6.5}" '
+                   f'font-weight="700" text-anchor="middle" fill="{JEWEL_INK[colour]}" '
+                   f'font-family="sans-serif">{escape(mark)}</text></g>')
     if view["hat2"] == area_id:
         out.append(f'<g class="am-hat2"><polygon points="{x + 8:.1f},{y + 2:.1f} {x + 24:.1f},{y + 2:.1f} '
                    f'{x + 16:.1f},{y - 16:.1f}" fill="#311b92"/><title>{escape(tr("amulett.board.hat2", lang))}'
@@ -115,8 +125,10 @@ def amulet_html(view: Mapping[str, Any], seat: int, lang: str = "en") -> str:
         if k < len(jewels):
             colour = jewels[k]
             name = escape(tr(f"amulett.colour.{colour}", lang))
-            cells.append(f'<span class="am-socket am-full" title="{name}" style="background:{JEWEL_FILL[colour]}">'
-                         f'</span>')
+            mark = escape(tr(f"amulett.board.jewel_letter.{colour}", lang))
+            cells.append(f'<span class="am-socket am-full" title="{name}" aria-hidden="true" '
+                         f'style="background:{JEWEL_FILL[colour]};color:{JEWEL_INK[colour]}">{mark}</span>')
+
         else:
             cells.append('<span class="am-socket"></span>')
     label = tr("amulett.board.amulet", lang, jewels=len(jewels), colours=len(set(jewels)))

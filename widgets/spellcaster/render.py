@@ -14,8 +14,16 @@ from towerlib.spellcaster.inference import expected_damage
 from towerlib.spellcaster.probability import capture_chance, contest_table, locked_chain, reach
 from towerlib.spellcaster.views import narrate
 
-ELEMENT_COLOURS = {"F": "#d32f2f", "E": "#388e3c", "W": "#1976d2", "A": "#9e9e9e"}
-SEAT_COLOURS = ("#f9a825", "#8e24aa", "#00897b", "#e64a19")
+from ..palette import SEATS, SPELLCASTER_ELEMENTS, ink
+
+#: Each element's Okabe-Ito colour, and the dash pattern its paths are drawn with, so a path's
+#: element is told by its pattern (and the legend) as well as its colour; points carry letters.
+ELEMENT_COLOURS = SPELLCASTER_ELEMENTS
+ELEMENT_DASH = {"F": "", "E": "9 4", "W": "2 3", "A": "12 3 2 3"}
+ELEMENT_INK = {e: ink(c) for e, c in ELEMENT_COLOURS.items()}
+#: SpellCasters' colours by seat; a caster's token and pawn also show the seat number.
+SEAT_COLOURS = SEATS[:4]
+SEAT_INK = tuple(ink(c) for c in SEAT_COLOURS)
 SCALE, MARGIN = 80, 40
 
 
@@ -33,11 +41,22 @@ def pct(p: Any) -> str:
     return f"{float(p):.0%}"
 
 
-def board_svg(view: Mapping[str, Any], highlight: Sequence[str] = ()) -> str:
-    """Board SC-13: coloured paths, points with their elements, SpellCasters and familiars."""
+def _line(x1: float, y1: float, x2: float, y2: float, e: str, width: float = 2.5) -> str:
+    dash = f' stroke-dasharray="{ELEMENT_DASH[e]}"' if ELEMENT_DASH[e] else ""
+    return (f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{ELEMENT_COLOURS[e]}" '
+            f'stroke-width="{width}"{dash}/>')
+
+
+def board_svg(view: Mapping[str, Any], highlight: Sequence[str] = (), lang: str = "en") -> str:
+    """Board SC-13: paths in their element's colour and dash pattern, points with their elements'
+    letters, numbered SpellCasters and familiars. Its text alternative says where everyone is."""
     size = 2 * MARGIN + 4 * SCALE
-    parts = [f'<svg class="sc-map" viewBox="0 0 {size} {size}" width="{size}" height="{size}" '
-             f'xmlns="http://www.w3.org/2000/svg">']
+    names = seat_names(view, [], lang)
+    where = "; ".join(tr("spellcaster.board.map_caster", lang, who=names[c["seat"]], point=c["position"])
+                      for c in view["casters"] if c["alive"])
+    title = escape(tr("spellcaster.board.map_title", lang, casters=where))
+    parts = [f'<svg class="sc-map" viewBox="0 0 {size} {size}" xmlns="http://www.w3.org/2000/svg" role="img" '
+             f'aria-label="{title}"><title>{title}</title>']
     for a, b in LINKS:
         (x1, y1), (x2, y2) = xy(a), xy(b)
         colours = PATHS[a, b]
@@ -46,15 +65,16 @@ def board_svg(view: Mapping[str, Any], highlight: Sequence[str] = ()) -> str:
         for i, e in enumerate(colours):
             off = (i - (len(colours) - 1) / 2) * 4
             ox, oy = dx / norm * off, dy / norm * off
-            parts.append(f'<line x1="{x1 + ox:.1f}" y1="{y1 + oy:.1f}" x2="{x2 + ox:.1f}" y2="{y2 + oy:.1f}" '
-                         f'stroke="{ELEMENT_COLOURS[e]}" stroke-width="2.5"/>')
+            parts.append(_line(x1 + ox, y1 + oy, x2 + ox, y2 + oy, e))
     for p in POINT_NAMES:
         x, y = xy(p)
         ring = ' stroke="#f3c969" stroke-width="5"' if p in highlight else ' stroke="#333" stroke-width="1.5"'
         parts.append(f'<circle class="sc-point sc-point-{p}" cx="{x}" cy="{y}" r="17" fill="#f5ecd6"{ring}/>')
         for i, e in enumerate(POINTS[p]):
-            ex, ey = x - 9 + (i % 2) * 18, y - 7 + (i // 2) * 14
-            parts.append(f'<circle cx="{ex}" cy="{ey}" r="4.5" fill="{ELEMENT_COLOURS[e]}"/>')
+            ex, ey = x - 7 + (i % 2) * 14, y - 6 + (i // 2) * 12
+            parts.append(f'<circle cx="{ex}" cy="{ey}" r="5.5" fill="{ELEMENT_COLOURS[e]}"/>'
+                         f'<text x="{ex}" y="{ey + 3}" font-size="8" font-weight="700" text-anchor="middle" '
+                         f'fill="{ELEMENT_INK[e]}" font-family="sans-serif">{e}</text>')
         parts.append(f'<text x="{x}" y="{y + 30}" font-size="11" text-anchor="middle">{p}</text>')
     for c in view["casters"]:
         if not c["alive"]:
@@ -63,7 +83,7 @@ def board_svg(view: Mapping[str, Any], highlight: Sequence[str] = ()) -> str:
         q = c["seat"]
         parts.append(f'<circle class="sc-caster sc-caster-{q}" cx="{x - 14 + 9 * q}" cy="{y - 20}" r="8" '
                      f'fill="{SEAT_COLOURS[q]}" stroke="#000"/><text x="{x - 14 + 9 * q}" y="{y - 17}" '
-                     f'font-size="9" text-anchor="middle" fill="#fff">{q + 1}</text>')
+                     f'font-size="9" font-weight="700" text-anchor="middle" fill="{SEAT_INK[q]}">{q + 1}</text>')
     for c in view["casters"]:
         for sp in c["display"]:
             if sp["point"] is None or sp["state"] not in ("launched", "wild"):
@@ -78,10 +98,16 @@ def board_svg(view: Mapping[str, Any], highlight: Sequence[str] = ()) -> str:
 
 
 def card_html(card: Mapping[str, Any]) -> str:
+    """A card: its text (element letter and number) in dark ink, framed in its element's colour."""
     text = card["card"]
     colour = ELEMENT_COLOURS[text[0]]
     face = "" if card["up"] else " sc-face-down"
-    return f'<span class="sc-card{face}" style="border-color:{colour};color:{colour}">{escape(text)}</span>'
+    return f'<span class="sc-card{face}" style="border-color:{colour}">{escape(text)}</span>'
+
+
+def _pawn(q: int) -> str:
+    return (f'<span class="sc-pawn" aria-hidden="true" style="background:{SEAT_COLOURS[q]};color:{SEAT_INK[q]}">'
+            f'{q + 1}</span>')
 
 
 def sheet(view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str) -> str:
@@ -89,13 +115,14 @@ def sheet(view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str) -
     c = view["casters"][seat]
     t = lambda key, **kw: escape(tr(f"spellcaster.board.{key}", lang, **kw))  # noqa: E731
     to_play = view["current_player"] == seat
-    head = (f'<div class="sc-sheet-head"><span class="sc-pawn" style="background:{SEAT_COLOURS[seat]}"></span>'
+    head = (f'<div class="sc-sheet-head">{_pawn(seat)}'
             f'<b>{escape(names[seat])}</b>' + (f' <span class="sc-flag">{t("to_play")}</span>' if to_play else "")
             + (f' <span class="sc-flag">{t("retired")}</span>' if not c["alive"] else "") + "</div>")
     stats = (f'<div>{t("life", life=max(0, c["life"]), max=c["max_life"], ap=c["ap"])}</div>'
              f'<div>{t("will", will=c["will"], pool=c["pool"], on=c["on_spells"], lost=c["lost"])}</div>'
              f'<div>{t("focus_skill", focus=c["focus"], skill=c["skill"], point=c["position"])}</div>')
-    decks = " ".join(f'<span class="sc-deck" style="color:{ELEMENT_COLOURS[e]}">{e}:{d["count"]}'
+    decks = " ".join(f'<span class="sc-deck"><span class="sc-swatch" style="background:{ELEMENT_COLOURS[e]}">'
+                     f'</span>{e}:{d["count"]}'
                      + (f' ({t("deck_top", top=d["top"])})' if d["top"] is not None else "") + "</span>"
                      for e, d in c["decks"].items())
     slots = []
@@ -191,5 +218,14 @@ def log_html(view: Mapping[str, Any], lang: str) -> str:
     return "<ol class='sc-log'>" + "".join(rows) + "</ol>"
 
 
-def element_legend() -> str:
-    return " ".join(f'<span style="color:{ELEMENT_COLOURS[e]}">● {e}</span>' for e in ELEMENTS)
+def element_legend(lang: str = "en") -> str:
+    """Each element: a sample of its path (colour and dash pattern), its letter and its name."""
+    items = []
+    for e in ELEMENTS:
+        name = escape(tr(f"spellcaster.board.element.{e}", lang))
+        items.append(f'<span class="sc-legend-item"><svg width="30" height="10" viewBox="0 0 30 10" '
+                     f'aria-hidden="true">{_line(1, 5, 29, 5, e, 3)}</svg>{e} · {name}</span>')
+    label = escape(tr("spellcaster.board.legend", lang, elements=", ".join(
+        f"{e} {tr(f'spellcaster.board.element.{e}', lang)}" for e in ELEMENTS)))
+    return f'<div class="sc-legend" role="group" aria-label="{label}">{"".join(items)}</div>'
+
