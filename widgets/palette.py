@@ -64,3 +64,14 @@ SPELLCASTER_ELEMENTS = {"F": _OI["vermillion"], "E": _OI["orange"], "W": _OI["bl
 #: Das Amulett's terrains; an area also shows its metal's letter (one metal per terrain) or a star.
 AMULETT_TERRAIN = {"water": _OI["sky"], "forest": _OI["green"], "desert": _OI["yellow"], "mountain": _OI["grey"],
                    "city": _OI["purple"]}
+
+
+#: ipywidgets' button styles (success, info, warning, danger) in Okabe-Ito colours with readable
+#: ink; the stock ones put white text on light green, teal and orange (below 4.5:1).
+BUTTON_STYLES = {"success": _OI["green"], "info": _OI["blue"], "warning": _OI["orange"], "danger": _OI["vermillion"]}
+
+
+def button_css(root: str) -> str:
+    """CSS rules giving the styled buttons under ``root`` (a board's root selector) those colours."""
+    return "\n".join(f"{root} .jupyter-button.mod-{style} {{ background-color: {colour}; color: {ink(colour)}; }}"
+                     for style, colour in BUTTON_STYLES.items())

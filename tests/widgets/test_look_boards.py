@@ -139,3 +139,19 @@ def test_pictures_are_titled_okabe_ito_and_lettered(lang):
             assert is_okabe_ito(fill) or fill.upper() == "#FFFFFF", (folder, fill)
             assert text.strip()
             assert text_fill == ink(fill) and contrast(text_fill, fill) >= MIN_TEXT_CONTRAST
+
+
+def test_styled_buttons_are_okabe_ito_with_readable_ink_on_every_board():
+    from widgets.abracada.style import CSS as ST_CSS
+    from widgets.palette import BUTTON_STYLES, button_css
+    from widgets.runes.style import CSS as SR_CSS
+
+    for style, colour in BUTTON_STYLES.items():
+        assert is_okabe_ito(colour) and contrast(ink(colour), colour) >= MIN_TEXT_CONTRAST, style
+    for root, css in ((".st-abracada", ST_CSS), (".sr-runes", SR_CSS), (".am-amulett", AM_CSS),
+                      (".sc-spellcaster", SC_CSS)):
+        assert button_css(root) in css
+        rules = re.findall(rf"{re.escape(root)} \.jupyter-button\.mod-(\w+) \{{ background-color: (#\w+); color: (#\w+); }}",
+                           css)
+        assert {r[0] for r in rules} == set(BUTTON_STYLES)
+        assert all(contrast(fg, bg) >= MIN_TEXT_CONTRAST for _, bg, fg in rules)

@@ -3,6 +3,8 @@
 All rules are scoped under ``.st-abracada`` (the board's root class) so they cannot restyle
 the notebook around the board. The look: a green baize table with parchment panels.
 """
+from ..palette import button_css
+
 
 CSS = """
 <style>
@@ -90,5 +92,6 @@ CSS = """
 .st-abracada .st-footer .widget-label, .st-abracada .st-footer label { color: #f6eedb; }
 .st-abracada .st-teacher { border: 3px dashed #c62828; }
 .st-abracada .st-h { margin: 0 0 8px 0; color: #1d4634; }
+""" + button_css(".st-abracada") + """
 </style>
 """

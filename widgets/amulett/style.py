@@ -5,6 +5,8 @@ Text sits on parchment (or light text on the dark frame); jewels and sockets car
 colour's letter (see :mod:`.render`). Rows wrap and the map scales with its column, so the board
 fits a 1024-px screen without scrolling sideways.
 """
+from ..palette import button_css
+
 
 CSS = """
 <style>
@@ -33,5 +35,6 @@ CSS = """
 .am-amulett .am-log, .am-amulett .am-ledger { max-height: 180px; overflow-y: auto; font: 12px sans-serif; }
 .am-amulett .am-area-button { width: 52px; }
 .am-amulett .am-move, .am-amulett .am-jewel-button { white-space: normal; height: auto; min-height: 28px; }
+""" + button_css(".am-amulett") + """
 </style>
 """

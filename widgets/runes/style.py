@@ -5,7 +5,7 @@ is restyled. The look: a night-blue duelling table with parchment panels and car
 sits on parchment or on a colour whose ink :func:`widgets.palette.ink` picked, never dark on
 the night blue; rows wrap, so the board fits a 1024-px screen without scrolling sideways.
 """
-from ..palette import ink
+from ..palette import button_css, ink
 from .render import SPELL_COLOURS, SPELL_KEYS
 
 #: Each spell button's text in the ink that reads on its colour.
@@ -116,7 +116,7 @@ CSS = """
 .sr-runes .sr-line.sr-k-initiative { color: #2b2f5c; font-style: italic; }
 .sr-runes .sr-footer { align-items: center; gap: 8px; }
 .sr-runes .sr-h { margin: 0 0 8px 0; color: #2b2f5c; }
-""" + _SPELL_INK + """
+""" + _SPELL_INK + "\n" + button_css(".sr-runes") + """
 </style>
 """
 

@@ -4,6 +4,8 @@ Text sits on parchment (or light text on the dark frame); colour-coded things ca
 numbers or dash patterns (see :mod:`.render`). Rows wrap and the map scales with its column, so
 the board fits a 1024-px screen without scrolling sideways.
 """
+from ..palette import button_css
+
 
 CSS = """
 <style>
@@ -39,5 +41,6 @@ CSS = """
 .sc-spellcaster .sc-log { max-height: 180px; overflow-y: auto; font: 12px sans-serif; }
 .sc-spellcaster .sc-odds { font: 13px sans-serif; }
 .sc-spellcaster .sc-move { white-space: normal; height: auto; min-height: 28px; }
+""" + button_css(".sc-spellcaster") + """
 </style>
 """
