@@ -46,25 +46,33 @@ _STICKING_OUT_JS = """(root) => {
 }"""
 
 
+def _fits(page, board: str, where: str) -> None:
+    scroll_width, inner_width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert scroll_width <= inner_width, f"{where} scrolls sideways: {scroll_width} > {inner_width}"
+    outside = page.evaluate(_STICKING_OUT_JS, board)
+    assert not outside, f"{where}: these stick out of the board's frame: {outside}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("game", list(BOARDS))
-def test_board_fits_1024_and_1440(voila_page, page, game):
+def test_board_fits_1024_and_1440(voila_page, page, game, lang):
+    """The set-up form and the table at 1024 px, and (in English) the table at 1440 px too, with a
+    screenshot of the board at each width; Russian, whose words run longer, at 1024 px."""
     path, board, prefix, on_table = BOARDS[game]
+    widths = WIDTHS if lang == "en" else WIDTHS[:1]
     page.set_viewport_size({"width": WIDTHS[0], "height": HEIGHT})
-    voila_page(path, ready=f"{board} .{prefix}-start")
+    voila_page(f"{path}?lang={lang}", ready=f"{board} .{prefix}-start")
+    _fits(page, board, f"{game} ({lang}) set-up form at {WIDTHS[0]} px")
     page.click(f"{board} .{prefix}-start")
     page.wait_for_selector(f"{board}.{prefix}-playing {on_table}", state="visible", timeout=TIMEOUT)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for width in WIDTHS:
+    for width in widths:
         page.set_viewport_size({"width": width, "height": HEIGHT})
         page.wait_for_timeout(300)                       # let the flex boxes reflow
-        scroll_width, inner_width = page.evaluate(
-            "() => [document.documentElement.scrollWidth, window.innerWidth]")
-        assert scroll_width <= inner_width, f"{game} at {width} px scrolls sideways: {scroll_width} > {inner_width}"
-        outside = page.evaluate(_STICKING_OUT_JS, board)
-        assert not outside, f"{game} at {width} px: these stick out of the board's frame: {outside}"
+        _fits(page, board, f"{game} ({lang}) at {width} px")
         height = page.evaluate("(root) => document.querySelector(root).getBoundingClientRect().bottom", board)
         page.set_viewport_size({"width": width, "height": max(HEIGHT, int(height) + 40)})   # the whole board
-        page.locator(board).screenshot(path=str(SHOTS / f"{game}_{width}.png"))
+        page.locator(board).screenshot(path=str(SHOTS / f"{game}_{width}{'' if lang == 'en' else '_' + lang}.png"))
 
 
 def test_abracada_rule_checkboxes_have_accessible_names(voila_page, page):
