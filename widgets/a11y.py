@@ -76,7 +76,10 @@ function render({ model, el }) {
   live.setAttribute("role", "status");
   live.setAttribute("aria-live", "polite");
   el.appendChild(live);
-  const say = () => { live.textContent = model.get("announcement"); };
+  const say = () => {
+    live.textContent = model.get("announcement");
+    live.dataset.serial = String(model.get("serial"));   // for tests: a repeated text is still news
+  };
   model.on("change:serial", say);
 
   const onKey = (event) => {

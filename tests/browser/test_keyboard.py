@@ -1,0 +1,209 @@
+"""A full turn of each of the four games played with the keyboard only (issue #15.4), in Voila.
+
+No mouse: Tab moves the focus, Enter presses the focused control, the boards' shortcut keys do
+the rest (and a drop-down is worked with the arrow keys). Along the way the tests check that the
+focused control shows the focus ring (its computed outline and halo) and that the board's live
+region (``role="status"``) has announced the moves. The page is read (which buttons are enabled,
+the log) to decide what to press, as a student looking at the screen would.
+
+The servers are session fixtures started after collection, so the environment set here at
+import reaches their kernels: bots move without a pause, saves go to a fresh folder.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+
+from playwright.sync_api import expect
+
+from browser_harness import REPO
+
+os.environ["SPELLTOWER_BOT_DELAY"] = "0"
+os.environ["SPELLTOWER_SAVES"] = tempfile.mkdtemp(prefix="spelltower-saves-")
+os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
+
+TIMEOUT = 30_000
+MAX_TABS = 200
+RING_OUTLINE = "rgb(17, 17, 17)"          # widgets.a11y.FOCUS_OUTLINE
+RING_HALO = "rgb(255, 213, 79)"           # widgets.a11y.FOCUS_HALO
+
+FOCUSED_STYLE_JS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const s = getComputedStyle(el);
+  return {outlineStyle: s.outlineStyle, outlineWidth: parseFloat(s.outlineWidth), outlineColor: s.outlineColor,
+          boxShadow: s.boxShadow, visible: el.matches(':focus-visible')};
+}"""
+
+
+def assert_focus_ring(page) -> None:
+    style = page.evaluate(FOCUSED_STYLE_JS)
+    assert style is not None, "nothing has the focus"
+    assert style["visible"], "the focus came from the keyboard, so :focus-visible must match"
+    assert style["outlineStyle"] == "solid" and style["outlineWidth"] >= 3, style
+    assert style["outlineColor"] == RING_OUTLINE and RING_HALO in style["boxShadow"], style
+
+
+def tab_to(page, selector: str) -> None:
+    """Press Tab until the focused element matches ``selector``; its focus ring must show."""
+    for _ in range(MAX_TABS):
+        if page.evaluate("(sel) => !!document.activeElement && document.activeElement.matches(sel)", selector):
+            assert_focus_ring(page)
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def serial(page, board: str) -> int:
+    return int(page.locator(f"{board} .st-live").get_attribute("data-serial") or 0)
+
+
+def press_and_wait(page, board: str, key: str) -> None:
+    """Press a key and wait until the board's live region has announced something new."""
+    before = serial(page, board)
+    page.keyboard.press(key)
+    page.wait_for_function("([sel, old]) => Number(document.querySelector(sel).dataset.serial || 0) > old",
+                           arg=[f"{board} .st-live", before], timeout=TIMEOUT)
+
+
+def start_by_keyboard(page, board: str, p: str, seed: str = "7") -> None:
+    """Type a seed into the set-up form and press Start, all by keyboard."""
+    tab_to(page, f"{board} .{p}-setup input[type=text]")
+    page.keyboard.type(seed)
+    tab_to(page, f"{board} .{p}-start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{board}.{p}-playing", state="attached", timeout=TIMEOUT)
+
+
+def check_live_region(page, board: str) -> str:
+    live = page.locator(f"{board} [role=status][aria-live=polite]")
+    expect(live).to_have_count(1)
+    text = live.text_content()
+    assert text.strip(), "the live region said nothing"
+    return text
+
+
+def check_help(page, board: str, lang_words: str) -> None:
+    """? shows the shortcut list, H hides it again."""
+    page.keyboard.press("?")
+    expect(page.locator(f"{board} .st-help")).to_contain_text(lang_words, timeout=TIMEOUT)
+    page.keyboard.press("h")
+    expect(page.locator(f"{board} .st-help")).to_be_hidden(timeout=TIMEOUT)
+
+
+def test_abracada_a_turn_by_keyboard(voila_page, page):
+    board = ".st-abracada"
+    voila_page("abracada/play.ipynb", ready=f"{board} .st-start")
+    check_help(page, board, "declare that spell")
+    start_by_keyboard(page, board, "st")
+    page.wait_for_selector(f"{board} .st-spell:enabled", timeout=TIMEOUT)        # the bots before us have moved
+    first = check_live_region(page, board)
+    # The first spell by Tab + Enter, then shortcuts: the digit of an enabled spell, E to end.
+    tab_to(page, f"{board} .st-spell:enabled")
+    page.locator(f"{board} .st-spells").screenshot(path=str(REPO / "artifacts" / "keyboard_focus_ring.png"))
+    before = serial(page, board)
+    page.keyboard.press("Enter")
+    page.wait_for_function("([sel, old]) => Number(document.querySelector(sel).dataset.serial || 0) > old",
+                           arg=[f"{board} .st-live", before], timeout=TIMEOUT)
+    assert check_live_region(page, board) != first
+    expect(page.locator(f"{board} .st-log")).to_contain_text(re.compile(r"You (cast|declared) \d"))
+    # A cast that works lets the student end the turn (E); one that fails ends it at once.
+    page.wait_for_function("""(board) => {
+        const end = document.querySelector(board + ' .st-end');
+        const log = document.querySelector(board + ' .st-log').innerText;
+        return (end && !end.disabled) || /You declared \\d[^\\n]*costs \\d+ life|is over/.test(log);
+    }""", arg=board, timeout=TIMEOUT)
+    if page.locator(f"{board} .st-end").is_enabled():
+        press_and_wait(page, board, "e")
+        expect(page.locator(f"{board} .st-log")).to_contain_text("You end your turn.", timeout=TIMEOUT)
+    else:
+        assert re.search(r"You declared \d.*costs \d+ life|is over", page.locator(f"{board} .st-log").inner_text())
+    page.locator(board).screenshot(path=str(REPO / "artifacts" / "keyboard_abracada.png"))
+
+
+def test_runes_a_turn_by_keyboard(voila_page, page):
+    board, log = ".sr-runes", ".sr-runes .sr-log"
+    voila_page("runes/play.ipynb", ready=f"{board} .sr-start")
+    start_by_keyboard(page, board, "sr")
+    keep = f"{board} .sr-move:text-matches('^keep the')"
+    for _ in range(80):                                  # the draft and the windows before our roll
+        page.locator(f"{board} .sr-reroll:visible, {board} .sr-pass:visible, {keep}:visible").first.wait_for(
+            state="visible", timeout=TIMEOUT)
+        if page.locator(f"{board} .sr-reroll").is_visible():
+            break
+        if page.locator(keep).first.is_visible():
+            page.keyboard.press("m")                       # the focus goes to the first choice: keep it
+            assert_focus_ring(page)
+            before = serial(page, board)
+            page.keyboard.press("Enter")
+            page.wait_for_function("([sel, old]) => Number(document.querySelector(sel).dataset.serial || 0) > old",
+                                   arg=[f"{board} .st-live", before], timeout=TIMEOUT)
+        elif page.locator(f"{board} .sr-pass").is_enabled():
+            press_and_wait(page, board, "p")
+    else:
+        raise AssertionError("the student never got to roll")
+    check_live_region(page, board)
+    page.keyboard.press("1")                              # hold the first die
+    expect(page.locator(f"{board} .sr-die-0")).to_have_class(re.compile(r"(^|\s)mod-active(\s|$)"), timeout=TIMEOUT)
+    rolls = page.locator(log).inner_text().count("(seat 0) rolls:")
+    press_and_wait(page, board, "r")
+    expect(page.locator(log)).to_contain_text("(seat 0) rolls:")
+    assert page.locator(log).inner_text().count("(seat 0) rolls:") == rolls + 1
+    if page.locator(f"{board} .sr-stop").is_enabled():
+        press_and_wait(page, board, "s")
+    for _ in range(20):                                  # answer the windows, then end the turn
+        page.locator(f"{board} .sr-end:visible, {board} .sr-pass:visible").first.wait_for(state="visible",
+                                                                                         timeout=TIMEOUT)
+        if page.locator(f"{board} .sr-end").is_visible():
+            break
+        press_and_wait(page, board, "p")
+    press_and_wait(page, board, "e")
+    expect(page.locator(log)).to_contain_text("(seat 0) ends the turn", timeout=TIMEOUT)
+    check_live_region(page, board)                       # press_and_wait saw it announce the end
+    page.locator(board).screenshot(path=str(REPO / "artifacts" / "keyboard_runes.png"))
+
+
+def test_amulett_a_spell_auction_by_keyboard(voila_page, page):
+    board, log = ".am-amulett", ".am-amulett .am-log"
+    voila_page("amulett/play.ipynb", ready=f"{board} .am-start")
+    start_by_keyboard(page, board, "am")
+    page.wait_for_selector(f"{board} .am-move:visible:text-is('Keep these spells')", timeout=TIMEOUT)
+    press_and_wait(page, board, "k")                        # keep the dealt spells
+    expect(page.locator(f"{board} .am-market")).to_contain_text("Up for auction: Copper Vein (3)", timeout=TIMEOUT)
+    page.keyboard.press("v")                               # the focus goes to the bid amount: 3, 4, 5, 6
+    assert_focus_ring(page)
+    page.keyboard.press("ArrowDown")                       # 4
+    expect(page.locator(f"{board} .am-bid-amount select")).to_have_value("4", timeout=TIMEOUT)
+    tab_to(page, f"{board} .am-bid")
+    before = serial(page, board)
+    page.keyboard.press("Enter")
+    page.wait_for_function("([sel, old]) => Number(document.querySelector(sel).dataset.serial || 0) > old",
+                           arg=[f"{board} .st-live", before], timeout=TIMEOUT)
+    expect(page.locator(log)).to_contain_text("Player 0 wins spell Copper Vein for 4.", timeout=TIMEOUT)
+    press_and_wait(page, board, "p")                        # the next spell: pass
+    expect(page.locator(log)).to_contain_text("Player 0 passes", timeout=TIMEOUT)
+    check_live_region(page, board)
+    page.locator(board).screenshot(path=str(REPO / "artifacts" / "keyboard_amulett.png"))
+
+
+def test_spellcaster_a_turn_by_keyboard(voila_page, page):
+    board, log = ".sc-spellcaster", ".sc-spellcaster .sc-log"
+    voila_page("spellcaster/play.ipynb", ready=f"{board} .sc-start")
+    start_by_keyboard(page, board, "sc")
+    page.wait_for_selector(f"{board} .sc-move:visible", timeout=TIMEOUT)
+    page.keyboard.press("m")                               # the first move: buy attributes
+    assert_focus_ring(page)
+    before = serial(page, board)
+    page.keyboard.press("Enter")
+    page.wait_for_function("([sel, old]) => Number(document.querySelector(sel).dataset.serial || 0) > old",
+                           arg=[f"{board} .st-live", before], timeout=TIMEOUT)
+    expect(page.locator(log)).to_contain_text("Seat 1 buys", timeout=TIMEOUT)
+    page.wait_for_selector(f"{board} .sc-move:visible:text-is('Rest')", timeout=TIMEOUT)
+    press_and_wait(page, board, "r")                        # rest, then end the turn
+    expect(page.locator(log)).to_contain_text("Seat 1 rests", timeout=TIMEOUT)
+    page.wait_for_selector(f"{board} .sc-move:visible:text-is('End the turn')", timeout=TIMEOUT)
+    press_and_wait(page, board, "e")
+    expect(page.locator(log)).to_contain_text("Seat 1 ends the turn", timeout=TIMEOUT)
+    check_live_region(page, board)
+    page.locator(board).screenshot(path=str(REPO / "artifacts" / "keyboard_spellcaster.png"))
