@@ -26,10 +26,12 @@ LIFE_COLOUR = OI["vermillion"]
 REMOVED_COLOUR = "#5f5f5f"
 
 
-def _open(cls: str, width: float, height: float, title: str, view: str | None = None, size: str = "") -> str:
-    """An ``<svg role="img">`` with its text alternative (``aria-label`` and ``<title>``)."""
+def _open(cls: str, width: float, height: float, title: str, size: str = "") -> str:
+    """An ``<svg role="img">`` with its text alternative (``aria-label`` and ``<title>``);
+    ``size`` is its width and height attributes (the CSS lets it shrink, never grow)."""
     label = escape(title)
-    return (f'<svg class="{cls}" {size}viewBox="{view or f"0 0 {width} {height}"}" role="img" '
+    return (f'<svg class="{cls}" {size}viewBox="0 0 {width} {height}" role="img" '
+
             f'aria-label="{label}"><title>{label}</title>')
 
 _GEM = "17,1 33,10 33,30 17,39 1,30 1,10"
@@ -72,7 +74,7 @@ def tower(scores: Sequence[int], names: Sequence[str], top: int = 8, title: str 
     step, width = 19, 58 + 15 * n
     height = step * (top + 1) + 4
     label = (f"{title}: " if title else "") + "; ".join(f"{name} {score}" for name, score in zip(names, scores))
-    parts = [_open("st-tower", width, height, label)]
+    parts = [_open("st-tower", width, height, label, size=f'width="{width}" height="{height}" ')]
     for level in range(top + 1):
         y = height - 2 - step * (level + 1)
         fill = "#c9a227" if level == top else "#efe4cf" if level % 2 else "#e4d5b7"

@@ -43,8 +43,9 @@ def _hidden(slot: int, ruled_out: Sequence[int], chances: Mapping[int, Fraction]
     if chances is not None:
         shown = ", ".join(f"{v}: {round(100 * p)}%" for v, p in sorted(chances.items()) if p)
         tip.append(tr("abracada.board.slot_chances", lang, chances=shown))
-    if len(possible) == len(SPELLS):
-        chips = f'<span class="st-chip st-chip-any">{escape(tr("abracada.board.any_value", lang))}</span>'
+    if len(possible) == len(SPELLS):                # nothing known yet: the whole range, in one chip
+        chips = f'<span class="st-chip st-chip-any">{SPELLS[0]}–{SPELLS[-1]}</span>'
+
     else:
         chips = "".join(f'<span class="st-chip">{v}</span>' for v in possible)
     return (f'<span class="st-stone st-own">{svg.hidden_stone(" ".join(tip))}'
