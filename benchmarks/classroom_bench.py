@@ -14,7 +14,7 @@ Everything runs on this machine, over loopback only:
   model's state (``jupyter.widget.control`` / ``request_states``, what the page's own widget
   manager does), then plays: it clicks Start and then, like a student, one enabled button at a
   time (a spell, End turn, Next round, New game + Start when the game is over), after a think
-  time of ``--think`` seconds. A click is a widget ``comm_msg``; its latency is from sending it
+  time of ``--think`` seconds (default :data:`THINK_SECONDS`, 3 s; why is said there). A click is a widget ``comm_msg``; its latency is from sending it
   to the kernel's ``status: idle`` for it, i.e. when every widget update the click caused has
   reached the student. Students arrive spread over ``--ramp`` seconds;
 * ``--chromium`` real Chromium pages (separate contexts) open the same play page during the
@@ -25,10 +25,16 @@ Everything runs on this machine, over loopback only:
 
 Reported (and written to ``artifacts/classroom_bench.json``): pages playable (students whose
 page holds the board, as a browser would show it, and whose Start dealt a game; Chromium pages
-included), errors (any failed request, timeout,
-kernel error reply or missing widget), click latency p50/p95/max, server RSS, kernel RSS and
-USS (memory only that kernel uses) per student, and kernels still running 30 s after every
-page has closed (the server's preheated pool, one per play page, is not counted).
+included), errors (any failed request, timeout, kernel error reply or missing widget), click
+latency p50/p95/max and the widget messages and bytes each click brought back, memory at the
+busiest moment, and kernels still running 30 s after every page has closed (the server's
+preheated pool, one per play page, is not counted).
+
+Memory: RSS, PSS and USS of each kernel serving a page, and the class's memory per student:
+(server + every kernel, the preheated pool included) / students, as PSS, which shares each
+page of memory mapped by several processes (the Python binary, libraries) between them, so
+that the sum is what the class really takes; the same sum of RSS, which counts shared pages
+once per process, is reported beside it (it overstates the total).
 """
 from __future__ import annotations
 
@@ -59,6 +65,13 @@ CONTROL_VERSION = "1.0.0"           # ipywidgets 8's jupyter.widget.control prot
 HTTP_TIMEOUT = 600.0                # ceilings only: a page under load may take minutes
 REPLY_TIMEOUT = 120.0
 GAME_OVER_QUIET = 8.0               # s without a change and nothing enabled: the game is over
+#: A student's mean think time between clicks (each is drawn uniformly from 0.5x to 1.5x). A turn
+#: of Abracada asks the student to read the other players' stones and the deduction meter and
+#: choose a spell: 3 s is brisk for that (a class of 12-year-olds takes longer), yet with 30
+#: students it is 10 clicks a second on the server, each followed by three bot moves 0.4 s apart.
+#: ``--think 1`` (a click a second from everyone, far faster than anyone reads a board) is the
+#: hard pace the benchmark also reports.
+THINK_SECONDS = 3.0
 
 
 def _now() -> str:
@@ -75,6 +88,8 @@ class Student:
     load_s: float | None = None
     playable: bool = False
     clicks_ms: list[float] = field(default_factory=list)
+    click_messages: list[int] = field(default_factory=list)    # widget messages each click brought back
+    click_bytes: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     client: "KernelClient | None" = None
 
@@ -90,6 +105,7 @@ class KernelClient:
         self._control_states: asyncio.Future | None = None
         self.changed = asyncio.Event()
         self.errors: list[str] = []
+        self.received = [0, 0]                    # widget messages, bytes: since the last click was sent
         self._reader = asyncio.ensure_future(self._read())
 
     def _message(self, msg_type: str, content: dict, channel: str = "shell") -> dict:
@@ -106,6 +122,9 @@ class KernelClient:
                 continue                      # binary messages carry widget buffers: none here
             msg = json.loads(raw)
             kind = msg.get("msg_type") or msg["header"]["msg_type"]
+            if kind in ("comm_msg", "comm_open", "comm_close"):
+                self.received[0] += 1
+                self.received[1] += len(raw)
             parent = (msg.get("parent_header") or {}).get("msg_id")
             content = msg.get("content", {})
             if kind == "comm_msg":
@@ -156,9 +175,12 @@ class KernelClient:
                 return model_id
         return None
 
-    async def click(self, model_id: str) -> float:
-        return await self.send("comm_msg", {"comm_id": model_id,
-                                            "data": {"method": "custom", "content": {"event": "click"}}})
+    async def click(self, model_id: str) -> tuple[float, int, int]:
+        """Click; returns the seconds to idle and the widget messages and bytes that came back."""
+        self.received = [0, 0]
+        seconds = await self.send("comm_msg", {"comm_id": model_id,
+                                               "data": {"method": "custom", "content": {"event": "click"}}})
+        return seconds, self.received[0], self.received[1]
 
     def close(self) -> None:
         self._reader.cancel()
@@ -252,7 +274,10 @@ async def play(student: Student, client: KernelClient, args, rng: random.Random)
                 return
             await client.click(new)           # back to the set-up form ...
             choice = client.find("st-start")  # ... and Start (the timed move)
-        student.clicks_ms.append(1000 * await client.click(choice))
+        seconds, messages, size = await client.click(choice)
+        student.clicks_ms.append(1000 * seconds)
+        student.click_messages.append(messages)
+        student.click_bytes.append(size)
 
 
 async def chromium_page(browser, server, args, results: dict) -> None:
@@ -270,6 +295,9 @@ async def chromium_page(browser, server, args, results: dict) -> None:
                                      timeout=HTTP_TIMEOUT * 1000)
         out["load_s"] = round(time.perf_counter() - t0, 2)
         out["playable"] = True
+        match = KERNEL_ID.search(await page.content())
+        if match:
+            results.setdefault("_chromium_kernels", []).append(match.group(1))
         out["clicks_ms"] = await page.evaluate(bh.CLICK_ROUNDTRIPS_JS, [
             ".st-abracada .st-meter-toggle input", ".st-abracada .st-meter", args.page_clicks, 300])
     except Exception as err:
@@ -311,16 +339,26 @@ def _kernels(server) -> dict[str, int]:
     return out
 
 
-def _memory(pids) -> dict[int, tuple[int, int]]:
+def _memory(pids) -> dict[int, tuple[int, int, int]]:
+    """pid -> (RSS, PSS, USS) in bytes. RSS counts every shared page (the Python binary, shared
+    libraries) in full in each process, so summing it over 30 kernels overstates what they use;
+    PSS splits each shared page between the processes that map it (their sum is the memory the
+    class really takes); USS is what one process alone holds (freed when it exits)."""
     import psutil
     out = {}
     for pid in pids:
         try:
             info = psutil.Process(pid).memory_full_info()
-            out[pid] = (info.rss, info.uss)
+            out[pid] = (info.rss, info.pss, info.uss)
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             pass
     return out
+
+
+def _mib(values) -> dict:
+    values = list(values)
+    return {"median": round(statistics.median(values) / 2**20, 1), "max": round(max(values) / 2**20, 1),
+            "total": round(sum(values) / 2**20, 1)} if values else {}
 
 
 def _stats(values: list[float]) -> dict:
@@ -342,7 +380,7 @@ async def main_async(args) -> dict:
     os.environ.pop("SPELLTOWER_BOT_DELAY", None)      # the play page's own pause between bot moves
     classroom = bh.start_voila(root, work / "classroom.log")
     stock = bh.start_voila(root, work / "stock.log", stock=True)
-    results: dict = {"students": args.students, "moves": args.moves, "ramp_s": args.ramp,
+    results: dict = {"students": args.students, "moves": args.moves, "ramp_s": args.ramp, "think_s": args.think,
                      "machine": {"cores": os.cpu_count(), "memory_gib": round(psutil.virtual_memory().total / 2**30, 1),
                                  "load_average_at_start": [round(x, 1) for x in os.getloadavg()]}}
     try:
@@ -366,13 +404,17 @@ async def main_async(args) -> dict:
                      for j in range(args.chromium)]
             bare = asyncio.ensure_future(_later(args.ramp, bare_page(browser, stock, args, results)))
             peak: dict = {}
-            sampler = asyncio.ensure_future(_sample_peak(classroom, peak))
+
+            def page_kernels() -> set[str]:
+                return {st.kernel_id for st in students if st.kernel_id} | set(results.get("_chromium_kernels", ()))
+
+            sampler = asyncio.ensure_future(_sample_peak(classroom, peak, page_kernels, args.students + args.chromium))
             await asyncio.wait_for(asyncio.gather(*tasks), args.ramp + args.play_seconds + 900)
             await asyncio.wait_for(asyncio.gather(*pages, bare), 900)
             sampler.cancel()
             results["wall_s"] = round(time.perf_counter() - t0, 1)
             # close every page: websockets of the students, contexts of the Chromium pages
-            used = {s.kernel_id for s in students if s.kernel_id}
+            used = {s.kernel_id for s in students if s.kernel_id} | set(results.pop("_chromium_kernels", ()))
             for student in students:
                 if student.client is not None:
                     student.client.close()
@@ -403,6 +445,8 @@ async def main_async(args) -> dict:
             "chromium_load_s": [c.get("load_s") for c in chromium],
             "stock_bare_click_ms": _stats(results.get("stock_bare", {}).get("clicks_ms", [])),
             "stock_bare_load_s": results.get("stock_bare", {}).get("load_s"),
+            "student_click_messages": _stats([n for s in students for n in s.click_messages]),
+            "student_click_kib": _stats([b / 1024 for s in students for b in s.click_bytes]),
             "memory_at_peak": {k: v for k, v in peak.items() if not k.startswith("_")},
         })
     finally:
@@ -416,27 +460,33 @@ async def _later(delay: float, coro):
     return await coro
 
 
-async def _sample_peak(server, peak: dict) -> None:
-    """Every 2 s: server RSS and the kernels' memory; keeps the sample with the most kernel
-    memory in all (kernels are all spawned well before they have loaded the board)."""
-    import psutil
+async def _sample_peak(server, peak: dict, page_kernels, students: int) -> None:
+    """Every 2 s: the server's and the kernels' memory; keeps the sample with the most memory in
+    all (PSS). Kernels are split into page kernels (serving a student's page, ``page_kernels()``
+    gives their ids) and the rest (the preheated pool, kernels not yet handed out)."""
     while True:
-        kernels = _memory(server.kernel_pids())
-        try:
-            server_rss = psutil.Process(server.pid).memory_info().rss
-        except psutil.NoSuchProcess:
+        pids = _kernels(server)
+        kernels = _memory(pids.values())
+        server_mem = _memory([server.pid]).get(server.pid)
+        if server_mem is None:
             return
-        rss = [r for r, _ in kernels.values()]
-        if kernels and sum(rss) >= peak.get("_total", 0):
-            peak["_total"] = sum(rss)
-            uss = [u for _, u in kernels.values()]
+        pages = page_kernels()
+        on_pages = [kernels[pid] for kid, pid in pids.items() if kid in pages and pid in kernels]
+        total_pss = server_mem[1] + sum(m[1] for m in kernels.values())
+        if kernels and total_pss >= peak.get("_total", 0):
+            peak["_total"] = total_pss
             peak.update({
-                "kernels": len(kernels), "server_rss_mib": round(server_rss / 2**20, 1),
-                "kernel_rss_mib": {"median": round(statistics.median(rss) / 2**20, 1), "max": round(max(rss) / 2**20, 1),
-                                   "total": round(sum(rss) / 2**20, 1)},
-                "kernel_uss_mib": {"median": round(statistics.median(uss) / 2**20, 1), "max": round(max(uss) / 2**20, 1),
-                                   "total": round(sum(uss) / 2**20, 1)},
-                "per_student_mib": round((server_rss + sum(rss)) / len(kernels) / 2**20, 1),
+                "kernels": len(kernels), "page_kernels": len(on_pages),
+                "server_mib": {"rss": round(server_mem[0] / 2**20, 1), "pss": round(server_mem[1] / 2**20, 1)},
+                "page_kernel_rss_mib": _mib(m[0] for m in on_pages),
+                "page_kernel_pss_mib": _mib(m[1] for m in on_pages),
+                "page_kernel_uss_mib": _mib(m[2] for m in on_pages),
+                "other_kernels_pss_mib": _mib(m[1] for pid, m in kernels.items()
+                                              if pid not in {pids[k] for k in pages if k in pids}),
+                # the class's memory (server + every kernel, the preheated pool included) per student:
+                "per_student_pss_mib": round(total_pss / students / 2**20, 1),
+                "per_student_rss_sum_mib": round((server_mem[0] + sum(m[0] for m in kernels.values()))
+                                                 / students / 2**20, 1),
             })
         await asyncio.sleep(2)
 
@@ -446,7 +496,8 @@ def main(argv=None) -> int:
     parser.add_argument("--students", type=int, default=30, help="protocol-level students (default 30)")
     parser.add_argument("--chromium", type=int, default=2, help="real Chromium pages among them (default 2)")
     parser.add_argument("--moves", type=int, default=12, help="clicks each student makes after Start")
-    parser.add_argument("--think", type=float, default=1.0, help="mean think time between clicks, s")
+    parser.add_argument("--think", type=float, default=THINK_SECONDS,
+                        help=f"mean think time between clicks, s (default {THINK_SECONDS}; 1 is a hard pace)")
     parser.add_argument("--ramp", type=float, default=30.0, help="students arrive over this many seconds")
     parser.add_argument("--play-seconds", type=float, default=240.0, help="a student's time limit to play")
     parser.add_argument("--page-clicks", type=int, default=10, help="timed clicks on each Chromium page")
@@ -456,7 +507,8 @@ def main(argv=None) -> int:
     out = REPO / "artifacts" / "classroom_bench.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(results, indent=2))
-    summary = {k: results[k] for k in ("pages_playable", "errors", "student_click_ms", "chromium_click_ms",
+    summary = {k: results[k] for k in ("pages_playable", "errors", "think_s", "student_click_ms",
+                                       "student_click_messages", "student_click_kib", "chromium_click_ms",
                                        "stock_bare_click_ms", "student_load_to_playable_s", "chromium_load_s",
                                        "stock_bare_load_s", "memory_at_peak", "kernels_left_30s_after_close",
                                        "kernels_running_30s_after_close", "wall_s", "machine") if k in results}

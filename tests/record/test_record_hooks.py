@@ -134,3 +134,27 @@ def test_track_page_listens_to_the_exercises_hook(monkeypatch, student_page):
         listener(FakeExercise(4, "Which?"), "0.3", False)
     hooks.flush()
     assert [(a["exercise"], a["answer"]) for a in hooks.student().mine()["attempts"]] == [("4", "0.3")]
+
+
+def test_the_database_layer_loads_only_when_a_page_writes(tmp_path):
+    """SQLAlchemy costs every kernel ~20 MB: a page that records nothing (no student) never
+    loads it; a student's page loads it, on the writer thread, with its first write."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, sys\n"
+        "from widgets.record import hooks\n"
+        "hooks.track_page()\n"
+        "hooks.flush()\n"
+        "print('sqlalchemy' in sys.modules, end=' ')\n"
+        "os.environ.update(SPELLTOWER_CLASSROOM='1', HTTP_X_SPELLTOWER_SPACE=sys.argv[1])\n"
+        "hooks._recorder = hooks._Recorder()\n"
+        "hooks.track_page(page='p.ipynb', store_url=sys.argv[2])\n"
+        "hooks.flush()\n"
+        "print('sqlalchemy' in sys.modules, hooks.student() is not None)\n")
+    env = {k: v for k, v in __import__("os").environ.items()
+           if k not in ("SPELLTOWER_CLASSROOM", "HTTP_X_SPELLTOWER_SPACE", "VOILA_PREHEAT")}
+    out = subprocess.run([sys.executable, "-c", code, SPACES[5], f"sqlite:///{tmp_path / 'record.sqlite3'}"],
+                         capture_output=True, text=True, check=True, env=env, timeout=120)
+    assert out.stdout.split() == ["False", "True", "True"]

@@ -6,14 +6,25 @@
 * :mod:`.hooks` — what student pages call: page opened, exercise attempts, games, draws.
 * :mod:`.classpage` and :mod:`.render` — the teacher's page (``notebooks/teacher.ipynb``).
 
-Nothing here is imported by the Voila server process or by ``towerlib``.
+Nothing here is imported by the Voila server process or by ``towerlib``. The names below load
+their modules on first use, so ``from widgets.record import hooks`` (every page does it) does not
+load SQLAlchemy: a kernel pays for the database only once it writes (see :mod:`.hooks`).
 """
 from __future__ import annotations
 
-from .experiments import Experiment, Tally
-from .hooks import record_draws, track_page
-from .store import AccessDenied, ClassRecord, RecordError, Store, StudentRecord
+import importlib
 
-__all__ = ["AccessDenied", "ClassRecord", "Experiment", "RecordError", "Store", "StudentRecord", "Tally",
-           "record_draws", "track_page"]
+_LAZY = {"AccessDenied": ".store", "ClassRecord": ".store", "RecordError": ".store", "Store": ".store",
+         "StudentRecord": ".store", "Experiment": ".experiments", "Tally": ".experiments",
+         "record_draws": ".hooks", "track_page": ".hooks"}
 
+__all__ = sorted(_LAZY)
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'widgets.record' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value

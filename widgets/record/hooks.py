@@ -5,7 +5,9 @@ On the classroom server (``scripts/serve``) each page knows its student's space
 else (JupyterLab, Binder, the test suite) there is no student, and they do nothing. A broken
 record never breaks a lesson: failures are logged (logger ``spelltower.record``) and dropped.
 Writes go to one background thread per kernel, in order, so a click never waits for the
-database.
+database. That thread also imports the database layer (:mod:`.store`, SQLAlchemy) on the first
+write: a page that records nothing (outside a class, or a preheated kernel whose student is not
+known yet) never loads it, and importing this module costs a kernel almost nothing.
 
 A page opts in with one call, at its top::
 
@@ -30,13 +32,18 @@ import os
 import queue
 import threading
 from concurrent.futures import Future
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .. import classroom
 from .experiments import Experiment
-from .store import HEARTBEAT_SECONDS, RecordError, Store, StudentRecord
+
+if TYPE_CHECKING:             # the store (SQLAlchemy, ~20 MB a kernel) loads on the first write
+    from .store import Store, StudentRecord
 
 log = logging.getLogger("spelltower.record")
+#: An open page reports its student's presence this often (the class page counts a student as
+#: online for :data:`widgets.record.store.ONLINE_SECONDS`, three beats).
+HEARTBEAT_SECONDS = 15.0
 RENDER_PREFIX = "/voila/render/"          # Voila's SCRIPT_NAME for a page: <prefix><path in served folder>
 
 
@@ -86,6 +93,7 @@ class _Recorder:
 
     def _open(self) -> StudentRecord | None:
         if self.student is None and self._space and not self._failed:
+            from .store import RecordError, Store      # here, on the writer thread: see the module doc
             try:
                 self.store = Store(self._url)
                 self.student = self.store.student(self._space)

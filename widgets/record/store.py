@@ -62,6 +62,7 @@ from towerlib.core.errors import SaveError, TowerError
 
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 from .experiments import Experiment, Tally
+from .hooks import HEARTBEAT_SECONDS  # noqa: F401  (re-exported: the store's timing)
 from .schema import (ANSWER_LENGTH, NAME_LENGTH, NICKNAME_LENGTH, PAGE_LENGTH, Attempt, Base, Draw,
                      Experiment as ExperimentRow, GamePlayed, PageVisit, RecordClass, Student)
 
@@ -73,8 +74,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 REVISIONS = ("0001", "0002")
 LOCK_SUFFIX = ".lock"           # record.sqlite3.lock: the writers' queue (see Store._write)
 BUSY_TIMEOUT_MS = 30_000        # a writer waits this long for SQLite's write lock before failing
-ONLINE_SECONDS = 45.0           # a student is online if their page reported within this time ...
-HEARTBEAT_SECONDS = 15.0        # ... and an open page reports this often (widgets.record.hooks)
+ONLINE_SECONDS = 45.0           # online: reported within this time (pages report every hooks.HEARTBEAT_SECONDS)
 COMMON_WRONG = 3                # most common wrong answers shown per exercise
 SPACE = re.compile(r"^[0-9a-f]{32}$")          # as widgets.classroom.SPACE_PATTERN
 NICKNAME = re.compile(r"^[\w][\w \-]*$")
