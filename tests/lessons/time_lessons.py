@@ -3,9 +3,11 @@
     .venv/bin/python tests/lessons/time_lessons.py [notebook ...]    # default: every lesson of every game
 
 Runs each notebook top to bottom in a fresh ``python3`` kernel (nbclient, one at a time) and prints
-the total kernel execution time (first cell sent to last reply, kernel start-up excluded) and the
-cells slower than ``--slow`` seconds, from nbclient's own per-cell timestamps. A script, not a
-test: timings belong in reports and benchmarks, never in assertions.
+the total kernel execution time (first cell sent to last reply, kernel start-up excluded), the
+kernel's CPU time over the same cells (user + system, read from /proc: far steadier than wall time
+on a shared machine) and the cells slower than ``--slow`` seconds of wall time, from nbclient's own
+per-cell timestamps, with each one's CPU seconds. ``--repeat N`` keeps each notebook's fastest of
+N runs. A script, not a test: timings belong in reports and benchmarks, never in assertions.
 """
 from __future__ import annotations
 
@@ -26,14 +28,25 @@ def _stamp(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
-def time_notebook(path: Path) -> tuple[float, list[tuple[int, float, str]], str | None]:
-    """(seconds of kernel execution, [(cell index, seconds, first line)], error or None)."""
+def _cpu(client) -> float:
+    """CPU seconds (user + system) the kernel process has used so far."""
+    import os
+
+    fields = open(f"/proc/{client.km.provisioner.process.pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def time_notebook(path: Path) -> tuple[float, float, list[tuple[int, float, float, str]], str | None]:
+    """(seconds of kernel execution, CPU seconds, [(cell index, seconds, CPU seconds, first line)], error)."""
     import nbformat
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
+    cpu: dict[int, list[float]] = {}
     client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=True,
                             resources={"metadata": {"path": str(path.parent)}})
+    client.on_cell_start = lambda cell, cell_index: cpu.setdefault(cell_index, [_cpu(client)])
+    client.on_cell_executed = lambda cell, cell_index, execute_reply: cpu[cell_index].append(_cpu(client))
     error = None
     try:
         client.execute()
@@ -47,9 +60,12 @@ def time_notebook(path: Path) -> tuple[float, list[tuple[int, float, str]], str 
             first = a if first is None else min(first, a)
             last = b if last is None else max(last, b)
             line = next((s for s in cell.source.splitlines() if s.strip() and not s.startswith("#")), "")
-            cells.append((i, (b - a).total_seconds(), line[:70]))
+            used = cpu[i][-1] - cpu[i][0] if len(cpu.get(i, ())) == 2 else float("nan")
+            cells.append((i, (b - a).total_seconds(), used, line[:70]))
     total = (last - first).total_seconds() if first else float("nan")
-    return total, cells, error
+    spans = [v for v in cpu.values() if len(v) == 2]
+    total_cpu = max(v[1] for v in spans) - min(v[0] for v in spans) if spans else float("nan")
+    return total, total_cpu, cells, error
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,17 +73,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", type=Path)
     parser.add_argument("--slow", type=float, default=0.5, help="list cells slower than this (seconds)")
     parser.add_argument("--json", type=Path, help="also write the timings here")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per notebook; the fastest (by CPU) is kept")
     args = parser.parse_args(argv)
     paths = [p.resolve() for p in args.notebooks] or lessons()
     report = {}
     for path in paths:
-        total, cells, error = time_notebook(path)
-        name = str(path.relative_to(REPO / "notebooks"))
+        runs = [time_notebook(path) for _ in range(max(1, args.repeat))]
+        total, total_cpu, cells, error = min(runs, key=lambda r: r[1])
+        name = str(path.relative_to(REPO / "notebooks")) if REPO / "notebooks" in path.parents else str(path)
         slow = sorted((c for c in cells if c[1] > args.slow), key=lambda c: -c[1])
-        report[name] = {"seconds": total, "slow": slow, "error": error}
-        print(f"{name:45s} {total:6.2f} s" + (f"  ERROR {error}" if error else ""), flush=True)
-        for i, seconds, line in slow:
-            print(f"    cell {i:2d} {seconds:6.2f} s  {line}", flush=True)
+        report[name] = {"seconds": total, "cpu": total_cpu, "slow": slow, "error": error,
+                        "runs": [[r[0], r[1]] for r in runs]}
+        print(f"{name:45s} {total:6.2f} s wall {total_cpu:6.2f} s CPU" + (f"  ERROR {error}" if error else ""),
+              flush=True)
+        for i, seconds, used, line in slow:
+            print(f"    cell {i:2d} {seconds:6.2f} s wall {used:5.2f} s CPU  {line}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(report, indent=1, ensure_ascii=False))
     return 0
