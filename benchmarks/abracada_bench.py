@@ -99,7 +99,7 @@ def main() -> None:
 
     measure("engine playouts (random legal actions)", lambda seed: engine_playouts(n, seed), ">= 300,000", ">= 1,000")
     measure("4 RandomBots via play()", lambda seed: bot_games(RandomBot, n, seed), "", ">= 1,000")
-    measure("4 EVBots via play()", lambda seed: bot_games(EVBot, n, seed), "", ">= 200")
+    measure("4 EVBots via play()", lambda seed: bot_games(EVBot, n, seed), "", ">= 1,000")
 
     lat = [deduce_latencies(args.positions, 100_000 * rep) for rep in range(r)]
     med = statistics.median(statistics.median(x) for x in lat) * 1e3

@@ -83,6 +83,7 @@ def kuhn_benchmark_loop(seconds: float, seed: int) -> tuple[int, float]:
 
 def abracada_playouts(seconds: float, seed: int) -> tuple[int, float]:
     """(actions, CPU seconds) of random four-player Abracada games for about ``seconds``."""
+    rnd = random.Random(seed).random          # one generator for the run, as for Kuhn
     actions = 0
     g = 0
     start = time.process_time()
@@ -90,7 +91,6 @@ def abracada_playouts(seconds: float, seed: int) -> tuple[int, float]:
         for _ in range(5):
             game = new_game(4, seed=seed + g)
             g += 1
-            rnd = random.Random(seed + g).random
             while not game.is_over:
                 legal = game.legal_actions()
                 game.apply(legal[int(rnd() * len(legal))])

@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 from ..core.bots import Bot, Choice
 from ..core.errors import InvalidOption
 from ..core.i18n import Msg
-from .deduction import deduce, distribution, position
+from .deduction import distribution, hold_chances, position
 from .rules import MAX_LIFE, SPELLS
 
 _SPELL = {v: Msg(f"abracada.spell.{v}") for v in SPELLS}
@@ -118,7 +118,7 @@ class EVBot:
     def choose(self, view: Mapping[str, Any]) -> Choice:
         if view["phase"] != "play":
             return _NEXT
-        chances = deduce(view).hold_chances()
+        chances = hold_chances(view)
         chain = view["chain"]
         success, failure = _prices(view)
         best, best_ev = 0, float("-inf")

@@ -33,6 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import comb
+from operator import itemgetter
 import random
 from typing import Any, Iterable, Mapping
 
@@ -44,6 +45,13 @@ ALL = sum(1 << v for v in SPELLS)                        # bit v set: value v al
 _VALUES_OF = tuple(tuple(v for v in SPELLS if m >> v & 1) for m in range(1 << 9))
 _NO_BOUNDS = ((0,) * 9, (HAND_SIZE,) * 9)
 _KEYS = tuple((str(v), v) for v in SPELLS)
+_ALLOWED = {_VALUES_OF[m]: ALL & ~m for m in range(0, 1 << 9, 2)}   # sorted ruled-out values -> allowed
+_RULED = itemgetter("ruled_out")
+
+
+def _allowed(ruled_out: Iterable[int]) -> int:
+    """The allowed-values mask of a slot whose ruled-out values are not listed in order."""
+    return ALL & ~sum(1 << v for v in ruled_out)
 
 
 class InvalidPosition(TowerError):
@@ -151,7 +159,7 @@ class HandDistribution:
     or :func:`deduce`, which validate their input and share instances through a cache.
     """
 
-    __slots__ = ("counts", "masks", "_key", "_free", "total", "_chances", "_pmf")
+    __slots__ = ("counts", "masks", "_key", "_free", "total", "_pmf")
 
     def __init__(self, counts: tuple[int, ...], masks: tuple[int, ...]) -> None:
         self.counts = counts
@@ -161,7 +169,6 @@ class HandDistribution:
         self.total = _weight(counts, self._key) if self._free is None else _product(self._free)
         if self.total == 0:
             raise InvalidPosition("abracada.deduce.no_world")
-        self._chances: tuple[float, ...] | None = None
         self._pmf: dict[int, dict[int, Fraction]] = {}
 
     @property
@@ -177,30 +184,8 @@ class HandDistribution:
         return 1 - Fraction(self._weight_without(k), self.total)
 
     def hold_chances(self) -> tuple[float, ...]:
-        """``p_at_least_one`` for values 0..8 as floats (index 0 is 0), computed once.
-
-        For bots, which decide thousands of times a second and need no exact fractions. With
-        nested ruled-out sets each weight is the closed-form product with c_k taken out of the
-        slots that allow k, from per-slot sums computed once.
-        """
-        if self._chances is None:
-            c, key, free = self.counts, self._key, self._free
-            if free is None:
-                without = [self._weight_without(k) for k in SPELLS]
-            else:
-                without = []
-                for k in SPELLS:
-                    w, ck, bit = 1, c[k], 1 << k
-                    for m, f in zip(key, free):
-                        f -= ck if m & bit else 0
-                        if f <= 0:
-                            w = 0
-                            break
-                        w *= f
-                    without.append(w)
-            total = self.total
-            self._chances = (0.0,) + tuple(1.0 - w / total for w in without)
-        return self._chances
+        """``p_at_least_one`` for values 0..8 as floats (index 0 is 0), for bots (see :func:`hold_chances`)."""
+        return _hold_chances(self.counts, self._key)
 
     def pmf(self, k: int) -> dict[int, Fraction]:
         """The distribution of the number of stones of value ``k`` in the hand (all of 0..hand size)."""
@@ -267,6 +252,48 @@ class HandDistribution:
         return out
 
 
+@lru_cache(maxsize=1 << 16)
+def _hold_chances(c: tuple[int, ...], key: tuple[int, ...]) -> tuple[float, ...]:
+    """P(at least one stone of value k) for k = 0..8 as floats, for unseen counts ``c`` and
+    canonical masks ``key``; cached by position.
+
+    With nested ruled-out sets each weight is the closed-form product with c_k taken out of the
+    slots that allow k, from per-slot counts computed once; otherwise the general DP.
+    """
+    free = _free_counts(c, key)
+    if free is None:
+        total = _weight(c, key)
+        without = [_weight(_without(c, k, c[k]), key) for k in SPELLS]
+    else:
+        # The sets nest, so the slots allowing k are the last ones from the first that does:
+        # W(no k) = (product of the free counts before it) * product of (free - c_k) after.
+        total = _product(free)
+        prefix = [1]
+        for f in free:
+            prefix.append(prefix[-1] * f)
+        without = []
+        for k in SPELLS:
+            ck = c[k]
+            if ck == 0:
+                without.append(total)
+                continue
+            bit, i = 1 << k, 0
+            for m in key:
+                if m & bit:
+                    break
+                i += 1
+            w = prefix[i]
+            for f in free[i:]:
+                if f <= ck:
+                    w = 0
+                    break
+                w *= f - ck
+            without.append(w)
+    if total == 0:
+        raise InvalidPosition("abracada.deduce.no_world")
+    return (0.0,) + tuple(1.0 - w / total for w in without)
+
+
 def _check_value(v: Any) -> None:
     if isinstance(v, bool) or not isinstance(v, int) or v not in STONE_COUNTS:
         raise InvalidPosition("abracada.deduce.bad_value", value=v)
@@ -312,33 +339,30 @@ def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]
     """
     if view.get("game") != "abracada":
         raise InvalidPosition("abracada.deduce.not_abracada", game=view.get("game"))
-    c = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    seen = [*view["removed"], *view["own_secrets"]]          # every stone seen, but those on the board
     for hand in view["hands"]:
         if hand is not None:
-            for s in hand:
-                c[s] -= 1
-    board = view["board"]
-    for key, v in _KEYS:
-        c[v] -= board[key]
-    for s in view["removed"]:
-        c[s] -= 1
-    for s in view["own_secrets"]:
-        c[s] -= 1
+            seen += hand
     result = view["result"]
     public = view["public_secrets"] if result is None else result["secrets"]
     if public is not None:
         seat = view["seat"]
         for q, stones in enumerate(public):
             if q != seat:
-                for s in stones:
-                    c[s] -= 1
-    for v in SPELLS:
-        if c[v] < 0:
-            raise InvalidPosition("abracada.deduce.overseen", value=v, seen=v - c[v], copies=v)
+                seen += stones
+    board = view["board"]
+    c = [0] * 9
+    for key, v in _KEYS:
+        c[v] = left = v - board[key] - seen.count(v)
+        if left < 0:
+            raise InvalidPosition("abracada.deduce.overseen", value=v, seen=v - left, copies=v)
     if result is not None:
         masks = tuple(1 << s for s in result["hands"][view["seat"]])
     else:
-        masks = tuple(ALL & ~sum(1 << v for v in r) if (r := slot["ruled_out"]) else ALL for slot in view["own_hand"])
+        try:
+            masks = tuple(map(_ALLOWED.__getitem__, map(tuple, map(_RULED, view["own_hand"]))))
+        except KeyError:                                     # ruled-out values not listed in order
+            masks = tuple(_allowed(slot["ruled_out"]) for slot in view["own_hand"])
     if len(masks) > sum(c):
         raise InvalidPosition("abracada.deduce.hand_too_big", size=len(masks), unseen=sum(c))
     return tuple(c), masks
@@ -349,7 +373,15 @@ def deduce(view: Mapping[str, Any]) -> HandDistribution:
     return distribution(*position(view))
 
 
+def hold_chances(view: Mapping[str, Any]) -> tuple[float, ...]:
+    """``deduce(view).hold_chances()`` without building the distribution: what a bot asks every
+    decision, cached by position (the unseen counts and the sorted ruled-out sets)."""
+    counts, masks = position(view)
+    return _hold_chances(counts, _canonical(masks))
+
+
 def clear_cache() -> None:
     """Forget cached weights and distributions (benchmarks time cold positions with it)."""
     _weight.cache_clear()
+    _hold_chances.cache_clear()
     distribution.cache_clear()

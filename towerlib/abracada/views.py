@@ -8,7 +8,6 @@ out. The event log is filtered the same way (a seat never sees the stones it dra
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core import Event
@@ -24,29 +23,37 @@ PUBLIC_EVENTS = frozenset({"cast", "miss", "callout", "roll", "life", "knockout"
 
 
 def seat_view(game: "AbracadaGame", seat: int, log: bool = True) -> dict[str, Any]:
+    # Built afresh on every call (bots ask for one per action): only plain list() copies and
+    # literals here, so each list and dict is the caller's own.
     n = game.players
-    public_secrets = game.options["secret_stone_visibility"] == "public"
+    hands = game.hands
+    secrets = game.secrets
     current = game.current_player
+    options = game.public_options.copy()
+    for key in game.list_options:
+        options[key] = list(options[key])
     cast = game.cast
+    others = [list(h) for h in hands]
+    others[seat] = None
     return {
         "game": game.game_name,
         "seat": seat,
         "players": n,
-        "options": {k: list(v) if type(v) is list else v for k, v in game.public_options.items()},
+        "options": options,
         "round": game.round_no,
         "phase": game.phase,
         "current_player": current,
         "chain": game.chain,
-        "legal_actions": list(action_texts(game.legal_actions())) if current == seat else [],
+        "legal_actions": game.legal_texts() if current == seat else [],
         "lives": list(game.lives),
         "alive": list(game.alive),
         "scores": list(game.scores_list),
-        "hands": [None if q == seat else list(game.hands[q]) for q in range(n)],
-        "hand_sizes": [len(h) for h in game.hands],
+        "hands": others,
+        "hand_sizes": list(map(len, hands)),
         "own_hand": [{"ruled_out": list(_RULED_OUT[mask])} for mask in game.known_not[seat]],
-        "own_secrets": list(game.secrets[seat]),
-        "secret_counts": [len(s) for s in game.secrets],
-        "public_secrets": [list(s) for s in game.secrets] if public_secrets else None,
+        "own_secrets": list(secrets[seat]),
+        "secret_counts": list(map(len, secrets)),
+        "public_secrets": [list(s) for s in secrets] if _public_secrets(game) else None,
         "secret_pool": len(game.secret_pool),
         "pile": len(game.pile),
         "removed": list(game.removed),
@@ -79,12 +86,6 @@ def _own(value: Any) -> Any:
 _RULED_OUT = [tuple(v for v in SPELLS if mask >> v & 1) for mask in range(1 << 9)]
 
 
-@lru_cache(maxsize=None)
-def action_texts(actions: tuple) -> tuple[str, ...]:
-    """Texts of a tuple of legal actions (the engine returns a few constant tuples)."""
-    return tuple(str(a) for a in actions)
-
-
 def round_log(game: "AbracadaGame", seat: int) -> list[dict[str, Any]]:
     """This round's events as ``seat`` may see them (from the last ``round_start``)."""
     events = game.events
@@ -96,8 +97,13 @@ def round_log(game: "AbracadaGame", seat: int) -> list[dict[str, Any]]:
 
 def seat_events(game: "AbracadaGame", seat: int, start: int = 0) -> list[dict[str, Any]]:
     """Events ``start:`` of the whole game, each as ``seat`` may see it."""
-    public_secrets = game.options["secret_stone_visibility"] == "public"
+    public_secrets = _public_secrets(game)
     return [_seat_event(e, seat, public_secrets) for e in game.events[start:]]
+
+
+def _public_secrets(game: "AbracadaGame") -> bool:
+    """Q11: does everyone see the secret stones a Night Singer takes?"""
+    return game.options["secret_stone_visibility"] == "public"
 
 
 def _seat_event(event: Event, seat: int, public_secrets: bool) -> dict[str, Any]:

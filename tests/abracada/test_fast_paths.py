@@ -1,0 +1,142 @@
+"""The shortcuts taken for speed (issue #14.3) give exactly what the slow, plain way gives."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from towerlib import IllegalAction
+from towerlib.abracada import CAST, END, Cast, new_game
+from towerlib.abracada.bots import EVBot, RandomBot
+from towerlib.abracada.deduction import ALL, deduce, distribution, hold_chances, position
+
+VALUES = range(1, 9)
+
+
+def random_positions(games: int, seed: int, **options):
+    """(game, seat to play) at every decision of random games."""
+    rng = random.Random(seed)
+    for g in range(games):
+        game = new_game(rng.choice([2, 3, 4, 5]), seed=seed * 1000 + g, **options)
+        while not game.is_over:
+            yield game, game.current_player
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("options", [{}, {"easy": True}, {"lower_declaration": "auto_callout"},
+                                     {"last_standing": True}])
+def test_the_listed_ids_are_exactly_the_legal_actions(options):
+    for game, _ in random_positions(20, seed=3, **options):
+        assert game._legal_ids() == frozenset(map(id, game.legal_actions()))
+
+
+def test_a_listed_object_a_hand_built_copy_and_its_text_play_the_same():
+    for how in (lambda a: a, lambda a: type(a)(*vars_of(a)), str):
+        game = new_game(4, seed=5)
+        twin = new_game(4, seed=5)
+        rng = random.Random(1)
+        while not game.is_over:
+            legal = game.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            assert game.apply(how(action)) == twin.apply(action)
+        assert game.to_json() == twin.to_json()
+
+
+def vars_of(action):
+    return [getattr(action, f) for f in getattr(action, "__slots__", ())]
+
+
+def test_an_engine_object_that_is_not_legal_now_is_refused_and_changes_nothing():
+    game = new_game(4, seed=2, deal={"hands": [[5, 6, 7, 8, 8], [7, 7, 7, 7, 7], [8, 8, 8, 8, 8], [6, 6, 6, 6, 6]],
+                                     "secret": [1, 2, 3, 3], "removed": [],
+                                     "pile": [4, 4, 4, 5, 5, 5, 5, 2, 3, 4, 7, 8]})
+    game.apply(CAST[6])                                  # a success: only 6 and up may follow
+    before = game.to_json()
+    for action in (CAST[5], Cast(5), "cast 5", CAST[1]):
+        with pytest.raises(IllegalAction):
+            game.apply(action)
+        assert game.to_json() == before
+    game.apply(END)
+    with pytest.raises(IllegalAction):
+        game.apply(END)                                  # the next player must cast first
+    assert game.current_player == 1
+
+
+def test_a_game_keeps_few_enough_attributes_for_fast_attribute_reads():
+    # CPython 3.11 shares one key table among a class's instances for up to 30 attribute names;
+    # past that, every self.x in the engine is read from a per-instance dict, measurably slower.
+    for game, _ in random_positions(3, seed=4, last_standing=True):
+        pass
+    assert len(vars(game)) <= 30, sorted(vars(game))
+
+
+def test_hold_chances_from_a_view_are_the_exact_chances():
+    for n, (game, seat) in enumerate(random_positions(15, seed=6)):
+        if n % 3:
+            continue
+        view = game.view(seat, log=False)
+        dist = deduce(view)
+        fast = hold_chances(view)
+        assert fast == dist.hold_chances()
+        assert fast[0] == 0.0
+        for v in VALUES:
+            assert fast[v] == pytest.approx(float(dist.p_at_least_one(v)), abs=1e-12)
+
+
+def test_hold_chances_of_sets_that_do_not_nest_use_the_general_count():
+    counts = (0, 1, 2, 3, 4, 5, 6, 7, 8)
+    masks = (ALL & ~(1 << 8), ALL & ~(1 << 7), ALL)        # {1..7}, {1..6, 8}: neither holds the other
+    dist = distribution(counts, masks)
+    chances = dist.hold_chances()
+    for v in VALUES:
+        assert chances[v] == pytest.approx(float(dist.p_at_least_one(v)), abs=1e-12)
+    # and by brute force over ordered choices of distinct stones
+    stones = [v for v in VALUES for _ in range(counts[v])]
+    total = hit8 = 0
+    for a in range(len(stones)):
+        for b in range(len(stones)):
+            for c in range(len(stones)):
+                if len({a, b, c}) < 3:
+                    continue
+                hand = (stones[a], stones[b], stones[c])
+                if all(masks[i] >> hand[i] & 1 for i in range(3)):
+                    total += 1
+                    hit8 += 8 in hand
+    assert chances[8] == pytest.approx(float(Fraction(hit8, total)), abs=1e-12)
+
+
+def test_ruled_out_values_in_any_order_read_the_same():
+    for n, (game, seat) in enumerate(random_positions(10, seed=7)):
+        view = game.view(seat, log=False)
+        if not any(len(slot["ruled_out"]) > 1 for slot in view["own_hand"]):
+            continue
+        shuffled = dict(view, own_hand=[{"ruled_out": list(reversed(slot["ruled_out"]))}
+                                        for slot in view["own_hand"]])
+        assert position(shuffled) == position(view)
+        break
+    else:
+        pytest.fail("no position with two values ruled out for one stone")
+
+
+def test_a_views_legal_actions_are_its_own_list_of_the_legal_texts():
+    for n, (game, seat) in enumerate(random_positions(5, seed=8)):
+        a, b = game.view(seat, log=False), game.view(seat, log=False)
+        assert a["legal_actions"] == [str(x) for x in game.legal_actions()]
+        assert a["legal_actions"] is not b["legal_actions"]
+        assert a["options"] is not b["options"] and a["options"]["die_faces"] is not b["options"]["die_faces"]
+        assert game.view((seat + 1) % game.players, log=False)["legal_actions"] == []
+
+
+def test_bots_give_the_same_choices_with_and_without_the_caches():
+    from towerlib.abracada.deduction import clear_cache
+    from towerlib.abracada.bots import _prices_for
+    views = [game.view(seat, log=False) for n, (game, seat) in enumerate(random_positions(6, seed=9))
+             if n % 4 == 0]
+    first = [(str(EVBot().choose(v).action), str(EVBot().choose(v).reason)) for v in views]
+    clear_cache()
+    _prices_for.cache_clear()
+    again = [(str(EVBot().choose(v).action), str(EVBot().choose(v).reason)) for v in views]
+    assert first == again
+    assert all(RandomBot(1).choose(v).action in v["legal_actions"] or v["phase"] != "play" for v in views)
