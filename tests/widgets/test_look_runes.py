@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from html import unescape
 
 import pytest
 import towerlib.runes as runes
@@ -133,3 +134,15 @@ def test_text_on_the_board_has_enough_contrast():
     for cls in ("sr-level", "sr-spent-row", "sr-decks", "sr-line.sr-k-heal", "sr-slot.sr-spent"):
         colour = re.search(rf"\.sr-runes \.{re.escape(cls)} \{{[^}}]*?color: (#[0-9a-f]{{6}})", CSS).group(1)
         assert contrast(colour, parchment) >= MIN_TEXT_CONTRAST, cls
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_before_the_roll_the_advisor_lists_every_spell_and_its_dice(lang):
+    (_game, view), = positions("draft", 1)
+    html = render.advisor(view, [], lang)
+    from towerlib.runes.dice import SPELLS
+    items = re.findall(r'<li><span class="sr-chip" style="background:(#\w+);color:(#\w+)">([^<]+)</span> ([^<]+)</li>',
+                       html)
+    assert [name for _, _, name, _ in items] == [tr(f"runes.spell.{s}", lang) for s in SPELLS]
+    assert [unescape(text) for *_, text in items] == [tr(f"runes.spell.{s}.text", lang) for s in SPELLS]
+    assert all(contrast(fg, bg) >= MIN_TEXT_CONTRAST for bg, fg, _, _ in items)

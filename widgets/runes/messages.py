@@ -99,6 +99,7 @@ MESSAGES = {
         "runes.board.advisor.nothing": "nothing",
         "runes.board.advisor.spent": "slot spent",
         "runes.board.advisor.idle": "The advisor shows the odds while dice are on the table.",
+        "runes.board.advisor.reference": "The spells and the dice each needs",
         "runes.board.log": "What happened",
         "runes.board.winners": "Winner: {winners}",
         "runes.board.draw": "A draw: no wizard is left standing.",
@@ -220,6 +221,8 @@ MESSAGES = {
         "runes.board.advisor.nothing": "ничего",
         "runes.board.advisor.spent": "ячейка потрачена",
         "runes.board.advisor.idle": "Советчик показывает шансы, когда на столе есть кубики.",
+        "runes.board.advisor.reference": "Заклинания и кубики, нужные каждому",
+
         "runes.board.log": "Что произошло",
         "runes.board.winners": "Победитель: {winners}",
         "runes.board.draw": "Ничья: не осталось ни одного мага.",

@@ -250,7 +250,9 @@ def advisor(view: Mapping[str, Any], held: Sequence[int], lang: str) -> str:
     """
     turn = view["turn"]
     if not turn or len(turn["dice"]) != 5:
-        return f'<div class="sr-advisor-idle">{escape(tr("runes.board.advisor.idle", lang))}</div>'
+        return (f'<div class="sr-advisor-idle">{escape(tr("runes.board.advisor.idle", lang))}</div>'
+                + spell_reference(lang))
+
     dice = tuple(turn["dice"])
     distinct = view["options"]["full_house_distinct_values"]
     left = turn["rolls_allowed"] - turn["rolls_used"] if view["phase"] == "roll" else 0
@@ -285,3 +287,13 @@ def log_html(view: Mapping[str, Any], lang: str) -> str:
         lines.append(f'<div class="sr-line sr-k-{escape(event["kind"])}{mine}">'
                      f'{escape(narrate(event, wizards, lang))}</div>')
     return f'<div class="sr-log"><div>{"".join(lines)}</div></div>'
+
+
+def spell_reference(lang: str) -> str:
+    """While no dice are on the table: every spell, named on its colour, with the dice it needs
+    and what it does (the rulebook's table), so the student can plan before the roll."""
+    rows = "".join(f'<li><span class="sr-chip" style="background:{SPELL_COLOURS[s]};color:{SPELL_INK[s]}">'
+                   f'{escape(tr(f"runes.spell.{s}", lang))}</span> {escape(tr(f"runes.spell.{s}.text", lang))}</li>'
+                   for s in SPELLS)
+    return (f'<div class="sr-reference"><h4>{escape(tr("runes.board.advisor.reference", lang))}</h4>'
+            f'<ul>{rows}</ul></div>')

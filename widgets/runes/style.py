@@ -101,6 +101,10 @@ CSS = """
 .sr-runes .sr-spent-row { color: #5e5037; }
 .sr-runes .sr-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 5px; }
 .sr-runes .sr-advisor-idle { font: italic 12px sans-serif; color: #6b5a3e; }
+.sr-runes .sr-reference h4 { margin: 8px 0 4px 0; font-size: 14px; color: #4b3b22; }
+.sr-runes .sr-reference ul { list-style: none; padding: 0; margin: 0; font: 12px/1.5 sans-serif; }
+.sr-runes .sr-reference li { margin: 2px 0; }
+
 .sr-runes .sr-log { height: 200px; overflow-y: auto; display: flex; flex-direction: column-reverse;
   font: 13px/1.35 sans-serif; }
 .sr-runes .sr-line.sr-mine { font-weight: 600; }
