@@ -10,7 +10,8 @@ Everything runs on this machine, over loopback only:
 * ``--students`` protocol-level students. Each is a separate browser identity (its own cookie
   jar): it GETs ``abracada/play.ipynb`` as a browser does (so the server sets its cookie and
   hands it a kernel, preheated or not), opens the kernel websocket
-  (``/api/kernels/<id>/channels``, the JSON protocol), asks the widget manager for every
+  (``/api/kernels/<id>/channels``, in Jupyter's binary v1 protocol, as the page's JavaScript
+  does), asks the widget manager for every
   model's state (``jupyter.widget.control`` / ``request_states``, what the page's own widget
   manager does), then plays: it clicks Start and then, like a student, one enabled button at a
   time (a spell, End turn, Next round, New game + Start when the game is over), after a think
@@ -62,6 +63,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"   # the board's output 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 POOL_PER_PLAY_PAGE = 1              # VoilaConfiguration.default_pool_size in jupyter_config/voila.json
 CONTROL_VERSION = "1.0.0"           # ipywidgets 8's jupyter.widget.control protocol
+WS_V1 = "v1.kernel.websocket.jupyter.org"   # the kernel websocket protocol Voila's pages speak
 HTTP_TIMEOUT = 600.0                # ceilings only: a page under load may take minutes
 REPLY_TIMEOUT = 120.0
 GAME_OVER_QUIET = 8.0               # s without a change and nothing enabled: the game is over
@@ -72,6 +74,25 @@ GAME_OVER_QUIET = 8.0               # s without a change and nothing enabled: th
 #: ``--think 1`` (a click a second from everyone, far faster than anyone reads a board) is the
 #: hard pace the benchmark also reports.
 THINK_SECONDS = 3.0
+
+
+def _encode(ws, msg: dict) -> tuple[str | bytes, bool]:
+    """A shell message for the websocket: Jupyter's binary v1 protocol when the server chose it
+    (as it does for the pages' own JavaScript, which asks for it), else the legacy JSON text."""
+    if ws.selected_subprotocol == WS_V1:
+        from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+        return serialize_msg_to_ws_v1(msg, msg.get("channel", "shell"), lambda part: json.dumps(part).encode()), True
+    return json.dumps(msg), False
+
+
+def _decode(raw: str | bytes) -> dict:
+    if isinstance(raw, str):
+        return json.loads(raw)
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+    channel, parts = deserialize_msg_from_ws_v1(raw)
+    header, parent, metadata, content = (json.loads(part) for part in parts[:4])
+    return {"header": header, "msg_type": header.get("msg_type"), "parent_header": parent, "metadata": metadata,
+            "content": content, "channel": channel}
 
 
 def _now() -> str:
@@ -118,9 +139,7 @@ class KernelClient:
             raw = await self.ws.read_message()
             if raw is None:
                 return
-            if isinstance(raw, bytes):
-                continue                      # binary messages carry widget buffers: none here
-            msg = json.loads(raw)
+            msg = _decode(raw)
             kind = msg.get("msg_type") or msg["header"]["msg_type"]
             if kind in ("comm_msg", "comm_open", "comm_close"):
                 self.received[0] += 1
@@ -154,7 +173,7 @@ class KernelClient:
         future = asyncio.get_running_loop().create_future()
         self._waiting[msg["header"]["msg_id"]] = future
         t0 = time.perf_counter()
-        await self.ws.write_message(json.dumps(msg))
+        await self.ws.write_message(*_encode(self.ws, msg))
         return await asyncio.wait_for(future, REPLY_TIMEOUT) - t0
 
     async def load_states(self) -> None:
@@ -217,7 +236,7 @@ async def run_student(student: Student, server, args, rng: random.Random, http) 
         url = server.url(f"api/kernels/{student.kernel_id}/channels?session_id={session}").replace("http", "ws", 1)
         ws = await websocket_connect(HTTPRequest(url, headers={
             "Cookie": "; ".join(f"{k}={v}" for k, v in student.cookies.items())}, connect_timeout=60),
-            max_message_size=256 * 2**20)
+            max_message_size=256 * 2**20, subprotocols=[WS_V1])
         client = student.client = KernelClient(ws, session)
         await client.load_states()
         start = client.find("st-start")
