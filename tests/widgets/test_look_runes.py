@@ -146,3 +146,9 @@ def test_before_the_roll_the_advisor_lists_every_spell_and_its_dice(lang):
     assert [name for _, _, name, _ in items] == [tr(f"runes.spell.{s}", lang) for s in SPELLS]
     assert [unescape(text) for *_, text in items] == [tr(f"runes.spell.{s}.text", lang) for s in SPELLS]
     assert all(contrast(fg, bg) >= MIN_TEXT_CONTRAST for bg, fg, _, _ in items)
+
+
+def test_a_held_die_is_marked_by_more_than_its_colour():
+    held = re.search(r"\.sr-runes \.sr-die\.mod-active::after \{[^}]*content: \"(.)\"", CSS)
+    assert held and held.group(1).strip()
+    assert re.search(r"\.sr-runes \.sr-die\.mod-active \{[^}]*border-style: double", CSS)

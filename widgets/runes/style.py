@@ -87,6 +87,10 @@ CSS = """
 .sr-runes .sr-die.mod-active { background: linear-gradient(145deg, #f7d774, #d4a52a); border-color: #6b3d00;
   transform: translateY(2px); box-shadow: 0 1px 0 #6b521f, 0 0 0 3px #fff3c4; }
 .sr-runes .sr-die:disabled, .sr-runes .sr-die.mod-disabled { opacity: .6; }
+.sr-runes .sr-die { position: relative; }
+.sr-runes .sr-die.mod-active { border-width: 4px; border-style: double; }
+.sr-runes .sr-die.mod-active::after { content: "✔"; position: absolute; top: 1px; right: 4px;
+  font: 700 13px sans-serif; color: #000000; }
 .sr-runes .sr-roll-of { font: 13px sans-serif; color: #5d4a2c; min-width: 90px; }
 .sr-runes .sr-spells { grid-gap: 6px; }
 .sr-runes .sr-spell { height: auto; min-height: 36px; border-radius: 8px; font: 700 13px Georgia, serif;
