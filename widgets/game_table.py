@@ -278,6 +278,16 @@ class GameTable:
         box.add_class(f"{p}-log-box")
         return box
 
+    def _show_log(self, html: str) -> None:
+        """Put the log's HTML in the panel. Its root element is the part that scrolls, so it is
+        made focusable (tabindex 0) and named: a keyboard user can scroll it with the arrow keys."""
+        label = escape(tr(f"{self.KEY}.log", self._lang), quote=True)
+
+        def named(m: re.Match) -> str:          # a list keeps its role (a name is allowed on it); a div becomes a region
+            role = "" if m.group(1).lower() in ("ol", "ul") else ' role="region"'
+            return f'{m.group(0)} tabindex="0"{role} aria-label="{label}"'
+        self._log.value = _FIRST_TAG.sub(named, html.lstrip(), count=1)
+
     def _build_moves(self, count: int) -> ipw.Box:
         """A fixed pool of ``count`` move buttons (hidden until :meth:`_show_moves` fills them):
         the widget tree is built once, so a move only changes trait values."""
@@ -748,6 +758,9 @@ class GameTable:
         self._say("table.teacher.position_set")
         self.open_game(save.game, save.seat, save.bots)
         self._autosave()
+
+
+_FIRST_TAG = re.compile(r"^<([a-zA-Z][\w-]*)")
 
 
 def _plain(html: str) -> str:

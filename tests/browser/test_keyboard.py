@@ -99,15 +99,24 @@ def test_abracada_a_turn_by_keyboard(voila_page, page):
     start_by_keyboard(page, board, "st")
     page.wait_for_selector(f"{board} .st-spell:enabled", timeout=TIMEOUT)        # the bots before us have moved
     first = check_live_region(page, board)
+    # Keys typed into a text field or a drop-down are theirs, not shortcuts: "e8" in the save
+    # name, "e" (English) on the language picker do nothing to the game.
+    before = serial(page, board)
+    tab_to(page, f"{board} .st-save-name input")
+    page.keyboard.type("e8")
+    expect(page.locator(f"{board} .st-save-name input")).to_have_value("e8")
+    tab_to(page, f"{board} .st-header select")
+    page.keyboard.press("e")
     # The first spell by Tab + Enter, then shortcuts: the digit of an enabled spell, E to end.
     tab_to(page, f"{board} .st-spell:enabled")
     page.locator(f"{board} .st-spells").screenshot(path=str(REPO / "artifacts" / "keyboard_focus_ring.png"))
-    before = serial(page, board)
     page.keyboard.press("Enter")
+    expect(page.locator(f"{board} .st-log")).to_contain_text(re.compile(r"You (cast|declared) \d"), timeout=TIMEOUT)
     page.wait_for_function("([sel, old]) => Number(document.querySelector(sel).dataset.serial || 0) > old",
                            arg=[f"{board} .st-live", before], timeout=TIMEOUT)
+    assert serial(page, board) == before + 1, "keys typed into the drop-down reached the board"
+    assert len(re.findall(r"You (?:cast|declared) \d", page.locator(f"{board} .st-log").inner_text())) == 1
     assert check_live_region(page, board) != first
-    expect(page.locator(f"{board} .st-log")).to_contain_text(re.compile(r"You (cast|declared) \d"))
     # A cast that works lets the student end the turn (E); one that fails ends it at once.
     page.wait_for_function("""(board) => {
         const end = document.querySelector(board + ' .st-end');

@@ -226,3 +226,16 @@ def test_the_live_region_tells_a_refused_move_and_your_turn():
     board._play_student("end")                             # nothing cast yet: refused
     assert board._keys.serial == serial + 1
     assert board._keys.announcement.startswith(tr("abracada.board.illegal", "en", message="").strip()[:5])
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_scrolling_log_is_reachable_by_tab_and_named(name, lang):
+    """The log's root element is the part that scrolls: a keyboard user must be able to focus
+    it (tabindex 0) and a screen reader to name it; a list keeps its list role."""
+    board = make(name, 1, lang)
+    match = re.match(r"<(\w+) ([^>]*)>", board._log.value)
+    tag, attrs = match.group(1), match.group(2)
+    assert 'tabindex="0"' in attrs
+    assert f'aria-label="{tr(board.KEY + ".log", lang)}"' in unescape(attrs)
+    assert ('role="region"' in attrs) == (tag not in ("ol", "ul"))

@@ -292,8 +292,8 @@ class AbracadaBoard(GameTable, ipw.VBox):
         # The view holds this round's log; earlier rounds are kept here (from earlier views), folded away.
         self._round_logs[view["round"]] = view["log"]
         past = {r: log for r, log in self._round_logs.items() if r < view["round"]}
-        self._log.value = (f'<div class="st-log"><div>{past_rounds_html(past, seat, lang)}'
-                                f'{log_html(view["log"], seat, lang, notes)}</div></div>')
+        self._show_log(f'<div class="st-log"><div>{past_rounds_html(past, seat, lang)}'
+                       f'{log_html(view["log"], seat, lang, notes)}</div></div>')
         self._result.value = table.result(view, names, lang)
         self._result.layout.display = None if view["result"] else "none"
 

@@ -296,7 +296,7 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._ledger.layout.display = None if on else "none"
         truth = self._true_hands() if on and self._teacher_box is not None else None
         self._ledger.value = panels.ledger_meter(view, names, lang, truth) if on else ""
-        self._log.value = panels.log_html(view, lang)
+        self._show_log(panels.log_html(view, lang))
 
     def _render_composer(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:
         """The composer for a payment or the starting stones: each dropdown offers the counts of

@@ -359,7 +359,7 @@ class RunesBoard(GameTable, ipw.VBox):
         self._render_moves(view, mine)
         self._cancel.layout.display = None if self._aim or self._options else "none"
         self._render_advisor(view, decision)
-        self._log.value = render.log_html(view, lang)
+        self._show_log(render.log_html(view, lang))
 
     def _render_dice(self, view: Mapping[str, Any], decision: str | None) -> None:
         turn = view["turn"]

@@ -196,7 +196,7 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         on = self._odds_toggle.value
         self._odds.layout.display = None if on else "none"
         self._odds.value = render.odds(view, lang) if on else ""
-        self._log.value = render.log_html(view, lang)
+        self._show_log(render.log_html(view, lang))
 
     # ----- the student's input ----------------------------------------------------------------
     def _on_point(self, point: str) -> None:
