@@ -33,8 +33,13 @@ class SeatsForm(ipw.VBox):
         self._lang = lang
         n_max = self.MAX_PLAYERS
         self.title = ipw.HTML()
-        self.players = ipw.Dropdown(options=list(range(self.MIN_PLAYERS, n_max + 1)), value=initial.players)
-        self.seat = ipw.Dropdown(options=[(str(q + 1), q) for q in range(initial.players)], value=initial.seat)
+        # "initial" description widths: a label takes the room it needs (Russian ones run long)
+        # instead of being cut to ipywidgets' fixed 80 px.
+        wide = {"description_width": "initial"}
+        self.players = ipw.Dropdown(options=list(range(self.MIN_PLAYERS, n_max + 1)), value=initial.players,
+                                    style=wide)
+        self.seat = ipw.Dropdown(options=[(str(q + 1), q) for q in range(initial.players)], value=initial.seat,
+                                 style=wide)
         self.bots = [ipw.Dropdown(options=self.BOT_LEVELS, value=self.DEFAULT_LEVEL, layout=ipw.Layout(width="auto"))
                      for _ in range(n_max)]
         for q, level in enumerate(initial.bots):
@@ -44,7 +49,8 @@ class SeatsForm(ipw.VBox):
         self.bot_box = ipw.GridBox([w for q in range(n_max) for w in (self.bot_labels[q], self.bots[q])],
                                    layout=ipw.Layout(grid_template_columns="auto auto", grid_gap="2px 8px"))
         self.bots_title = ipw.HTML()
-        self.seed = ipw.Text(value="", layout=ipw.Layout(width="200px"))
+        self.seed = ipw.Text(value="", style=wide, layout=ipw.Layout(width="300px"))
+
         self.start = ipw.Button(button_style="success", icon="play")
         self.resume = ipw.Button(button_style="info", icon="history", layout=ipw.Layout(display="none"))
         self.start.add_class(f"{self.CSS_PREFIX}-start")

@@ -36,7 +36,9 @@ class SetupForm(SeatsForm):
         opts = {name: initial.options.get(name, OPTIONS[name].default) for name in OPTIONS}
         self.easy = ipw.Checkbox(value=opts["easy"], indent=False)
         self.last_standing = ipw.Checkbox(value=opts["last_standing"], indent=False)
-        self.die = ipw.Dropdown(options=list(DICE), value="d6" if tuple(opts["die_faces"]) == D6 else "default")
+        self.die = ipw.Dropdown(options=list(DICE), value="d6" if tuple(opts["die_faces"]) == D6 else "default",
+                                style={"description_width": "initial"})
+
         self.dark_wanderer = ipw.Checkbox(value=opts["dark_wanderer_hits_caster"], indent=False)
         self.choices = {name: ipw.Dropdown(options=list(OPTIONS[name].allowed), value=opts[name],
                                            style={"description_width": "initial"}) for name in CHOICES}

@@ -94,6 +94,9 @@ CSS = """
 .st-abracada .st-footer .widget-label, .st-abracada .st-footer label { color: #f6eedb; }
 .st-abracada .st-teacher { border: 3px dashed #c62828; }
 .st-abracada .st-h { margin: 0 0 8px 0; color: #1d4634; }
+.st-abracada .st-setup .widget-checkbox, .st-abracada .st-setup .widget-checkbox label { height: auto; }
+.st-abracada .st-setup .widget-checkbox span { white-space: normal; overflow: visible; }
+
 """ + button_css(".st-abracada") + """
 </style>
 """

@@ -124,6 +124,9 @@ CSS = """
 .sr-runes .sr-line.sr-k-initiative { color: #2b2f5c; font-style: italic; }
 .sr-runes .sr-footer { align-items: center; gap: 8px; }
 .sr-runes .sr-h { margin: 0 0 8px 0; color: #2b2f5c; }
+.sr-runes .sr-setup .widget-checkbox, .sr-runes .sr-setup .widget-checkbox label { height: auto; }
+.sr-runes .sr-setup .widget-checkbox span { white-space: normal; overflow: visible; }
+
 """ + _SPELL_INK + "\n" + button_css(".sr-runes") + """
 </style>
 """
