@@ -34,6 +34,7 @@ from ..a11y import Shortcut
 from ..game_table import GameTable, Settings
 from ..saves import SaveFolder
 from .setup import BOT_LEVELS, DEFAULT_LEVEL, SetupForm, bot_levels
+from .style import CSS
 
 #: Buttons kept for the moves that are not an area, a jewel or a bid.
 MOVE_BUTTONS = 72
@@ -68,28 +69,6 @@ MESSAGES = {
     },
 }
 register(MESSAGES)
-
-CSS = """
-<style>
-.am-amulett { background: linear-gradient(#3e2723, #1b120f); border-radius: 14px; padding: 10px 12px;
-  color: #2b2214; font-family: Georgia, 'Times New Roman', serif; max-width: 1250px; }
-.am-amulett .am-panel, .am-amulett .am-setup { background: #f7efe0; border-radius: 10px; padding: 8px 10px; }
-.am-amulett .am-header { align-items: center; color: #f7efe0; }
-.am-amulett .am-title { font-size: 22px; font-weight: 700; color: #ffd54f; margin-right: 16px; }
-.am-amulett .am-round { color: #f7efe0; margin-right: auto; }
-.am-amulett .am-status { color: #fff3d6; min-height: 20px; font-family: sans-serif; }
-.am-amulett .am-status .am-error { color: #ffb4b4; font-weight: 700; }
-.am-amulett .am-sheet { background: #f7efe0; border-radius: 10px; padding: 6px 8px; font-size: 13px; min-width: 230px; }
-.am-amulett .am-active { box-shadow: 0 0 0 3px #ffd54f; }
-.am-amulett .am-flag { background: #ffd54f; border-radius: 8px; padding: 0 6px; font: 700 11px sans-serif; }
-.am-amulett .am-socket { display: inline-block; width: 14px; height: 14px; border-radius: 50%; margin: 1px;
-  border: 1px solid #555; background: #eee; }
-.am-amulett .am-spells { margin: 2px 0; padding-left: 18px; }
-.am-amulett .am-map { width: 100%; max-width: 520px; }
-.am-amulett .am-log, .am-amulett .am-ledger { max-height: 180px; overflow-y: auto; font: 12px sans-serif; }
-.am-amulett .am-area-button { width: 52px; }
-</style>
-"""
 
 
 class AmulettBoard(GameTable, ipw.VBox):
@@ -270,9 +249,10 @@ class AmulettBoard(GameTable, ipw.VBox):
                 colour = self._jewels[i].split(" ")[1]
                 b.description, b.tooltip, b.disabled = panels.describe(self._jewels[i], names, lang), self._jewels[i], False
                 b.style.button_color, b.layout.display = render.JEWEL_FILL[colour], None
+                b.style.text_color = render.JEWEL_INK[colour]
             else:
                 b.description, b.tooltip, b.disabled, b.layout.display = "", "", True, "none"
-                b.style.button_color = None
+                b.style.button_color = b.style.text_color = None
         amounts = [a.split(" ")[1] for a in legal if a.startswith("bid ")]
         bidding = bool(amounts) or "pass" in legal
         keep = self._bid_amount.value if self._bid_amount.value in amounts else (amounts[0] if amounts else None)
