@@ -316,14 +316,17 @@ class Exercise:
         lang = self.lang
         title = ipw.HTML(f"<b>{html.escape(tr('lesson.exercise', lang, number=self.number))}.</b> "
                          f"{html.escape(self.prompt)}")
+        # A visible label names the field for a screen reader (a select with a hidden label has no name).
+        label = {"description": tr("lesson.exercise.your_answer", lang), "style": {"description_width": "initial"}}
         if self.kind == "choice":
-            self.input = ipw.Dropdown(options=[(tr("lesson.exercise.choose", lang), "")] + self.choices, value="")
+            self.input = ipw.Dropdown(options=[(tr("lesson.exercise.choose", lang), "")] + self.choices, value="",
+                                      **label)
         else:
             # Enter checks. The page sends "submit" as Enter goes down, before a change event, so
             # the value must already be synced: continuous_update. ipywidgets 8 calls on_submit
             # deprecated, but its suggested replacement also fires on blur (a double check).
             self.input = ipw.Text(placeholder=tr(f"lesson.exercise.placeholder.{self.kind}", lang),
-                                  continuous_update=True)
+                                  continuous_update=True, **label)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 self.input.on_submit(lambda _: self._on_check())

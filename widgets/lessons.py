@@ -167,11 +167,108 @@ def png(fig) -> bytes:
     return buffer.getvalue()
 
 
-def show(fig) -> None:
-    """Display a figure made by :func:`new_figure` in the page."""
-    from IPython.display import Image, display
+def figure_text(fig, lang: str | None = None) -> str:
+    """The figure's text alternative, read by a screen reader in place of the picture: what it
+    shows in its own words (its titles, axis labels and legend), after "Plot:" in the lesson's
+    language. A figure without words is still named a plot, never left unnamed."""
+    lang = lang or lesson_language()
+    parts = []
+    suptitle = getattr(fig, "_suptitle", None)
+    if suptitle is not None and suptitle.get_text():
+        parts.append(suptitle.get_text())
+    for ax in fig.axes:
+        words = [ax.get_title()]
+        words.append(" / ".join(label for label in (ax.get_ylabel(), ax.get_xlabel()) if label))
+        legend = ax.get_legend()
+        if legend is not None:
+            words.append(", ".join(t.get_text() for t in legend.get_texts() if t.get_text()))
+        parts.append(": ".join(w for w in words if w))
+    described = "; ".join(p for p in parts if p)
+    return tr("lesson.plot.alt", lang, what=described) if described else tr("lesson.plot.figure", lang)
 
-    display(Image(png(fig)))
+
+def lesson_language() -> str:
+    """The page's language: a lesson's folder (``abracada/ru/``), else the link's ``?lang=``."""
+    import os
+    from pathlib import Path
+
+    folder = Path(os.getcwd()).name
+    return folder if folder in LESSON_LANGUAGES else page_language()
+
+
+def show_in(image, fig, lang: str | None = None) -> None:
+    """Draw ``fig`` into a :func:`live_image`, with its text alternative."""
+    image.value = png(fig)
+    image.alt = figure_text(fig, lang)
+    image.layout.display = None
+
+
+_FIGURE_ESM = """
+function render({ model, el }) {
+  const img = document.createElement("img");
+  img.style.maxWidth = "100%";
+  el.appendChild(img);
+  let url = null;
+  const draw = () => {
+    const data = model.get("value");
+    if (url) { URL.revokeObjectURL(url); url = null; }
+    if (data && data.byteLength) {
+      url = URL.createObjectURL(new Blob([data], { type: "image/" + model.get("format") }));
+      img.src = url;
+      img.hidden = false;
+    } else {
+      img.removeAttribute("src");
+      img.hidden = true;
+    }
+    img.alt = model.get("alt");
+  };
+  for (const name of ["value", "alt", "format"]) model.on("change:" + name, draw);
+  draw();
+  return () => { if (url) URL.revokeObjectURL(url); };
+}
+export default { render };
+"""
+_FIGURE_CLASS: list = []
+
+
+def live_image(lang: str):
+    """An image widget for a plot drawn while the page is open (a live run, a later figure):
+    ``value`` (PNG bytes) and ``alt``, drawn as an ``<img alt=...>``. ipywidgets' Image has no
+    ``alt``, and its ``tooltip`` stops the view from being drawn in Voila's front end, so this is
+    a tiny anywidget. Hidden until drawn; named from the start, so a figure drawn into it by
+    other code still has a text alternative."""
+    if not _FIGURE_CLASS:
+        import anywidget
+        import traitlets
+
+        class FigureImage(anywidget.AnyWidget):
+            _esm = _FIGURE_ESM
+            value = traitlets.Bytes(b"").tag(sync=True)
+            alt = traitlets.Unicode("").tag(sync=True)
+            format = traitlets.Unicode("png").tag(sync=True)
+
+        _FIGURE_CLASS.append(FigureImage)
+    import ipywidgets as ipw
+
+    return _FIGURE_CLASS[0](alt=tr("lesson.plot.figure", lang),
+                            layout=ipw.Layout(display="none", max_width="100%"))
+
+
+def show(fig, lang: str | None = None) -> None:
+    """Display a figure made by :func:`new_figure` in the page, with its text alternative.
+
+    JupyterLab and Voila draw a PNG output as an ``<img>`` without ``alt``, so the page gets the
+    figure as HTML (an ``<img>`` with ``alt``; they prefer HTML); the PNG stays in the output for
+    notebook tools and tests that look for ``image/png``."""
+    import base64
+    import html as _html
+
+    from IPython.display import display
+
+    data = base64.b64encode(png(fig)).decode("ascii")
+    page = (f'<img class="lesson-figure" style="max-width: 100%" alt="{_html.escape(figure_text(fig, lang))}" '
+            f'src="data:image/png;base64,{data}">')
+    display({"text/html": page, "image/png": data}, raw=True)
 
 
 def convergence_figure(hits: Mapping[str, Sequence[bool]], exact: Mapping[str, Any], lang: str = "en",
@@ -202,7 +299,7 @@ def convergence_figure(hits: Mapping[str, Sequence[bool]], exact: Mapping[str, A
 def convergence_plot(hits: Mapping[str, Sequence[bool]], exact: Mapping[str, Any], lang: str = "en",
                      xlabel_key: str = "lesson.plot.samples", title: str | None = None) -> None:
     """Show :func:`convergence_figure`."""
-    show(convergence_figure(hits, exact, lang, xlabel_key, title))
+    show(convergence_figure(hits, exact, lang, xlabel_key, title), lang)
 
 
 def pmf_figure(exact: Mapping[int, Any], simulated: Mapping[int, float], lang: str = "en", title: str | None = None):
@@ -224,7 +321,7 @@ def pmf_figure(exact: Mapping[int, Any], simulated: Mapping[int, float], lang: s
 
 def pmf_plot(exact: Mapping[int, Any], simulated: Mapping[int, float], lang: str = "en", title: str | None = None) -> None:
     """Show :func:`pmf_figure`."""
-    show(pmf_figure(exact, simulated, lang, title))
+    show(pmf_figure(exact, simulated, lang, title), lang)
 
 
 # ----- simulations started from the page ---------------------------------------------------------
@@ -271,7 +368,7 @@ def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
 
     text = ipw.HTML("…")
     text.add_class("lesson-later-text")
-    image = ipw.Image(format="png", layout=ipw.Layout(display="none", max_width="100%"))
+    image = live_image(lang)
     image.add_class("lesson-later-plot")
     box = ipw.VBox([text, image])
     box.add_class("lesson-later")
@@ -281,8 +378,7 @@ def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
         try:
             markdown, fig = render()
             if fig is not None:
-                image.value = png(fig)
-                image.layout.display = None
+                show_in(image, fig, lang)
             text.value = markdown_html(markdown)
         except Exception as err:  # shown on the page: a thread's exception would vanish
             text.value = markdown_html(tr("lesson.run.failed", lang, error=f"{type(err).__name__}: {err}"))
@@ -332,7 +428,7 @@ class LiveRun:
         self._idle = markdown_html(idle) if idle else ""
         self.text = ipw.HTML(self._idle)
         self.text.add_class("lesson-live-text")
-        self.image = ipw.Image(format="png", layout=ipw.Layout(display="none", max_width="100%"))
+        self.image = live_image(lang)
         self.image.add_class("lesson-live-plot")
         self.images = [self.image]          # more are added if ``render`` returns several figures
         self.start_button.on_click(lambda _: self.start())
@@ -433,13 +529,12 @@ class LiveRun:
             return
         figures = list(figures) if isinstance(figures, (list, tuple)) else [figures]
         while len(self.images) < len(figures):
-            extra = ipw.Image(format="png", layout=ipw.Layout(max_width="100%"))
+            extra = live_image(self.lang)
             extra.add_class("lesson-live-plot")
             self.images.append(extra)
             self.widget.children = tuple(self.widget.children) + (extra,)
         for image, fig in zip(self.images, figures):
-            image.value = png(fig)
-            image.layout.display = None
+            show_in(image, fig, self.lang)
 
 
 # ----- bot tournaments ---------------------------------------------------------------------------

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import nbformat
 
+import widgets.guide_messages  # noqa: F401  (registers the guide's words)
+from towerlib.core.i18n import LANGUAGES, tr
+
 ROOT = Path(__file__).resolve().parents[2] / "notebooks"
 
 HEAD = {
@@ -300,8 +303,11 @@ show(GAME, EXERCISES, RULES_PARAMS, DEAL_JSON)
 def write(game: str) -> Path:
     nb = nbformat.v4.new_notebook()
     nb.nbformat_minor = 4
+    # The page's title in the language of its link (?lang=ru), set by the Voila template.
+    titles = {lang: tr("guide.title", lang, game=tr(f"gallery.game.{game}", lang)) for lang in LANGUAGES}
     nb.metadata = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-                   "language_info": {"name": "python"}, "title": HEAD[game].lstrip("# ")}
+                   "language_info": {"name": "python"}, "title": HEAD[game].lstrip("# "),
+                   "spelltower": {"titles": titles}}
     nb.cells = [nbformat.v4.new_markdown_cell(HEAD[game]), nbformat.v4.new_code_cell(ANSWERS[game]),
                 nbformat.v4.new_code_cell(SHOW)]
     for cell in nb.cells:

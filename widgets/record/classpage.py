@@ -194,8 +194,13 @@ class ClassPage(ipw.VBox):
 
 def class_page(lang: str | None = None, store_url: str | None = None, poll: float | None = POLL_SECONDS):
     """The class page for this kernel's page: the live page if it was opened with the teacher
-    link, otherwise only a line saying it needs that link (nothing of the record is read)."""
-    lang = lang or os.environ.get("SPELLTOWER_LANG", "en")
+    link, otherwise only a line saying it needs that link (nothing of the record is read). Its
+    language is ``lang``, else the link's (``teacher.ipynb?lang=ru``), else the server's
+    ``SPELLTOWER_LANG``."""
+    from urllib.parse import parse_qs
+
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[0]
+    lang = lang or (asked if asked in LANGUAGES else os.environ.get("SPELLTOWER_LANG", "en"))
     lang = lang if lang in LANGUAGES else "en"
     page = classroom.current(wait=True)
     if page is None or page.teacher is not True:
