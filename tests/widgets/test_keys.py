@@ -239,3 +239,38 @@ def test_the_scrolling_log_is_reachable_by_tab_and_named(name, lang):
     assert 'tabindex="0"' in attrs
     assert f'aria-label="{tr(board.KEY + ".log", lang)}"' in unescape(attrs)
     assert ('role="region"' in attrs) == (tag not in ("ol", "ul"))
+
+
+# ----- the focus ring ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_every_board_draws_a_focus_ring_that_stands_out_from_each_of_its_backgrounds(name):
+    """The ring is a dark outline with a light halo: against every background colour the board's
+    stylesheet sets (frame, panels, seats), one of the two contrasts at least 3:1 (WCAG 1.4.11)."""
+    from widgets.a11y import FOCUS_HALO, FOCUS_OUTLINE
+    from widgets.palette import contrast
+    board = make(name, 0)
+    css = board._style.value
+    for control in ("button", "input", "select", "textarea"):
+        assert f".st-board {control}:focus-visible" in css
+    assert "st-board" in board._dom_classes
+    backgrounds = set(re.findall(r"background(?:-color)?:[^;}]*?(#[0-9a-fA-F]{6})\b", css))
+    assert len(backgrounds) >= 2
+    for bg in backgrounds:
+        assert max(contrast(FOCUS_OUTLINE, bg), contrast(FOCUS_HALO, bg)) >= 3, bg
+    assert contrast(FOCUS_OUTLINE, FOCUS_HALO) >= 3
+
+
+def test_a_runes_die_says_whether_it_is_selected():
+    """A held die is shown by its colour; its tooltip (the button's accessible description) says it too."""
+    board = make("runes", 7)
+    game = board.game
+    for _ in range(200):                            # the draft and the windows until the student rolls
+        if board._reroll.layout.display != "none" and not board._reroll.disabled:
+            break
+        board._play_student(str(game.legal_actions()[0]))
+    else:
+        raise AssertionError("never rolled")
+    die = board._dice[0]
+    assert die.tooltip == tr("runes.board.die.free", "en", n=1, value=int(die.description))
+    press(board, "1")
+    assert die.value and die.tooltip == tr("runes.board.die.held", "en", n=1, value=int(die.description))

@@ -63,6 +63,8 @@ SPELL_SHORTCUTS = {"healing": "v", "attack": "a", "familiar:summon": "f", "famil
 MESSAGES = {
     "en": {
         "runes.board.key.die": "hold or release that die (1 is the leftmost)",
+        "runes.board.die.held": "Die {n}: {value}, selected",
+        "runes.board.die.free": "Die {n}: {value}, not selected",
         "runes.board.key.reroll": "re-roll the dice not held",
         "runes.board.key.stop": "stop rolling",
         "runes.board.key.end": "end the turn",
@@ -84,6 +86,8 @@ MESSAGES = {
     },
     "ru": {
         "runes.board.key.die": "оставить или отпустить этот кубик (1 — крайний слева)",
+        "runes.board.die.held": "Кубик {n}: {value}, выбран",
+        "runes.board.die.free": "Кубик {n}: {value}, не выбран",
         "runes.board.key.reroll": "перебросить неотложенные кубики",
         "runes.board.key.stop": "больше не бросать",
         "runes.board.key.end": "закончить ход",
@@ -367,9 +371,10 @@ class RunesBoard(GameTable, ipw.VBox):
         for i, die in enumerate(self._dice):
             if i < len(dice):
                 die.description = str(dice[i])
+                die.tooltip = tr(f"runes.board.die.{'held' if die.value else 'free'}", self._lang, n=i + 1, value=dice[i])
                 die.layout.display = None
             else:
-                die.description, die.value, die.layout.display = "", False, "none"
+                die.description, die.value, die.tooltip, die.layout.display = "", False, "", "none"
             die.disabled = decision not in ("roll", "cast")
         self._dice_title.value = (f'<div class="sr-roll-of">{tr("runes.board.roll_of", self._lang, used=turn["rolls_used"], allowed=turn["rolls_allowed"])}</div>'
                                   if turn else "")
