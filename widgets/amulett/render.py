@@ -110,9 +110,11 @@ def _area_svg(view: Mapping[str, Any], area_id: str, target: bool, lang: str) ->
                    f'font-weight="700" text-anchor="middle" fill="{JEWEL_INK[colour]}" '
                    f'font-family="sans-serif">{escape(mark)}</text></g>')
     if view["hat2"] == area_id:
-        out.append(f'<g class="am-hat2"><polygon points="{x + 8:.1f},{y + 2:.1f} {x + 24:.1f},{y + 2:.1f} '
-                   f'{x + 16:.1f},{y - 16:.1f}" fill="#311b92"/><title>{escape(tr("amulett.board.hat2", lang))}'
-                   f'</title></g>')
+        # at the top of the hex, clear of the jewels, the metal's letter and a pyramid
+        out.append(f'<g class="am-hat2"><polygon points="{x - 8:.1f},{y - 10:.1f} {x + 6:.1f},{y - 10:.1f} '
+                   f'{x - 1:.1f},{y - 29:.1f}" fill="#311b92" stroke="#ffffff" stroke-width="1.5"/>'
+                   f'<title>{escape(tr("amulett.board.hat2", lang))}</title></g>')
+
     out.append("</g>")
     return "".join(out)
 
