@@ -107,6 +107,7 @@ class Student:
     cookies: dict[str, str] = field(default_factory=dict)
     kernel_id: str | None = None
     load_s: float | None = None
+    play_cpu_s: float | None = None       # CPU its kernel used while the student played (clicks and bots)
     playable: bool = False
     clicks_ms: list[float] = field(default_factory=list)
     click_messages: list[int] = field(default_factory=list)    # widget messages each click brought back
@@ -250,7 +251,11 @@ async def run_student(student: Student, server, args, rng: random.Random, http) 
             return client
         student.load_s = time.perf_counter() - t0
         student.playable = True
+        cpu0 = _kernel_cpu(server, student.kernel_id)
         await play(student, client, args, rng)
+        cpu1 = _kernel_cpu(server, student.kernel_id)
+        if cpu0 is not None and cpu1 is not None:
+            student.play_cpu_s = cpu1 - cpu0
         student.errors += client.errors
         return client
     except Exception as err:  # every failure is counted, none stops the class
@@ -358,6 +363,16 @@ def _kernels(server) -> dict[str, int]:
     return out
 
 
+def _kernel_cpu(server, kernel_id: str | None) -> float | None:
+    """CPU seconds (user + system) the kernel ``kernel_id`` has used so far."""
+    import psutil
+    pid = _kernels(server).get(kernel_id) if kernel_id else None
+    try:
+        return sum(psutil.Process(pid).cpu_times()[:2]) if pid else None
+    except psutil.NoSuchProcess:
+        return None
+
+
 def _memory(pids) -> dict[int, tuple[int, int, int]]:
     """pid -> (RSS, PSS, USS) in bytes. RSS counts every shared page (the Python binary, shared
     libraries) in full in each process, so summing it over 30 kernels overstates what they use;
@@ -412,6 +427,7 @@ async def main_async(args) -> dict:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=bh.CHROMIUM, args=bh.CHROMIUM_ARGS)
             t0 = time.perf_counter()
+            server_cpu0 = sum(psutil.Process(classroom.pid).cpu_times()[:2])
             tasks = []
             for k, student in enumerate(students):
                 delay = args.ramp * k / max(1, args.students)
@@ -432,6 +448,7 @@ async def main_async(args) -> dict:
             await asyncio.wait_for(asyncio.gather(*pages, bare), 900)
             sampler.cancel()
             results["wall_s"] = round(time.perf_counter() - t0, 1)
+            results["server_cpu_s"] = round(sum(psutil.Process(classroom.pid).cpu_times()[:2]) - server_cpu0, 1)
             # close every page: websockets of the students, contexts of the Chromium pages
             used = {s.kernel_id for s in students if s.kernel_id} | set(results.pop("_chromium_kernels", ()))
             for student in students:
@@ -465,6 +482,12 @@ async def main_async(args) -> dict:
             "stock_bare_click_ms": _stats(results.get("stock_bare", {}).get("clicks_ms", [])),
             "stock_bare_load_s": results.get("stock_bare", {}).get("load_s"),
             "student_click_messages": _stats([n for s in students for n in s.click_messages]),
+            # CPU per click: the student's kernel (the click, the bots' answer, autosaves, the record)
+            # and the server (everything: serving pages, starting kernels, relaying messages)
+            "kernel_cpu_ms_per_click": round(1000 * sum(s.play_cpu_s for s in students if s.play_cpu_s is not None)
+                                             / max(1, sum(len(s.clicks_ms) for s in students
+                                                          if s.play_cpu_s is not None)), 1),
+            "server_cpu_ms_per_click": round(1000 * results["server_cpu_s"] / max(1, len(clicks)), 1),
             "student_click_kib": _stats([b / 1024 for s in students for b in s.click_bytes]),
             "memory_at_peak": {k: v for k, v in peak.items() if not k.startswith("_")},
         })
@@ -527,7 +550,8 @@ def main(argv=None) -> int:
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(results, indent=2))
     summary = {k: results[k] for k in ("pages_playable", "errors", "think_s", "student_click_ms",
-                                       "student_click_messages", "student_click_kib", "chromium_click_ms",
+                                       "student_click_messages", "student_click_kib", "kernel_cpu_ms_per_click",
+                                       "server_cpu_ms_per_click", "chromium_click_ms",
                                        "stock_bare_click_ms", "student_load_to_playable_s", "chromium_load_s",
                                        "stock_bare_load_s", "memory_at_peak", "kernels_left_30s_after_close",
                                        "kernels_running_30s_after_close", "wall_s", "machine") if k in results}

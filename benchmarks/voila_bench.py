@@ -1,8 +1,23 @@
-"""Benchmark the served pages: load-to-playable, click latency, kernel memory, 10 pages at once.
+"""Benchmark the served pages: every gallery page against the bare page; click latency, kernel memory, bursts.
 
-    .venv/bin/python benchmarks/voila_bench.py            # all targets, prints a table
+    .venv/bin/python benchmarks/voila_bench.py --gallery          # every page vs the stock bare page
+    .venv/bin/python benchmarks/voila_bench.py --gallery --only 'lesson|index' --loads 3
+    .venv/bin/python benchmarks/voila_bench.py            # the click/burst targets, prints a table
     .venv/bin/python benchmarks/voila_bench.py --quick    # fewer repetitions
     .venv/bin/python benchmarks/voila_bench.py --targets bare --servers stock,classroom
+
+``--gallery``: every page the gallery links (the gallery itself, each game's play page, guide
+and lessons in every language, and the teacher's class page), each opened ``--loads`` times
+(median reported) in a fresh Chromium context on the classroom server, in rounds: each round
+opens the stock bare-button page first, then every page once, so the yardstick and the pages
+see the same machine (a shared machine's load drifts). A page is *interactive* when Voila's
+loading screen is gone and its last part is drawn: the gallery's game cards, a board's Start
+button, a guide's headings, a lesson's record panel (its last cell) and any sentence computed
+after the page rendered, the class page's exercise section. Each page's time is split into
+``html_s`` (until Voila has sent the whole page: kernel start, imports and running every cell,
+which Voila does while it streams the HTML) and the rest (the browser drawing the widgets), and
+the widget views on the page are counted. Results: ``artifacts/voila_gallery.json``, and a table
+with each page's ratio to the bare page (target: 1.3 or less).
 
 Servers, each a real Voila on a free loopback port serving a copy of notebooks/ plus the test
 fixtures (tests/browser/browser_harness.py starts them exactly as the browser tests do):
@@ -34,6 +49,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import re
 import statistics
 import sys
 import tempfile
@@ -44,6 +61,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 import browser_harness as bh  # noqa: E402
+
+LIMIT = 1.3          # issue #13: every page interactive within 1.3x the stock bare-button page
 
 
 @dataclass(frozen=True)
@@ -191,6 +210,147 @@ async def run(args):
     return results
 
 
+# ----- every gallery page against the stock bare page ----------------------------------------------------
+BOARD_PREFIX = {"abracada": "st", "runes": "sr", "amulett": "am", "spellcaster": "sc"}   # .<prefix>-start
+LATER_TEXT_DONE = ("() => [...document.querySelectorAll('.lesson-later-text')].every("
+                   "e => e.innerText.trim() && e.innerText.trim() !== '\u2026')")
+LOADING_GONE = ("() => !document.querySelector('#loading')"
+                " || getComputedStyle(document.querySelector('#loading')).display === 'none'"
+                " || !document.querySelector('#loading').offsetParent")
+PAGE_FACTS = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  return {html_ms: nav ? nav.responseEnd - nav.startTime : null,
+          widgets: document.querySelectorAll('.jupyter-widgets').length,
+          html_kib: nav ? nav.transferSize / 1024 : null};
+}"""
+TEACHER_TOKEN = "voila-bench-teacher"
+READY_MS = 300_000          # a ceiling for a busy shared machine, not a wait
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page to open: its URL under voila/render/ and what is drawn last when it is ready."""
+    path: str
+    kind: str                        # bare, gallery, board, guide, lesson, teacher
+    ready: str | None = None         # CSS selector visible once the page is interactive
+    later_text: bool = False         # also wait for sentences the page computes after rendering
+
+
+BARE_PAGE = Page("_fixtures/button.ipynb", "bare", ".fixture-button")
+
+
+def gallery_pages(root: Path, languages: tuple[str, ...]) -> list[Page]:
+    """Every page the gallery links, from the gallery's own index (widgets.gallery.collect)."""
+    from widgets.gallery import collect
+
+    def lesson(href: str) -> Page:
+        text = (root / href).read_text()
+        return Page(href, "lesson", ".st-record-panel" if "RecordPanel" in text else None,
+                    later_text="lesson-later-text" in text or "later_text" in text)
+
+    games, extra = collect(root)
+    pages = [Page(f"index.ipynb?lang={lang}", "gallery", ".spelltower-gallery .gallery-game") for lang in languages]
+    for game in games:
+        prefix = BOARD_PREFIX.get(game["folder"])
+        if game["play"]:
+            pages += [Page(f"{game['play']}?lang={lang}", "board", f".{prefix}-start" if prefix else None)
+                      for lang in languages]
+        if game["guide"]:
+            pages += [Page(f"{game['guide']}?lang={lang}", "guide", ".spelltower-guide h2") for lang in languages]
+        for lang in game["lessons"]:
+            pages += [lesson(href) for href, _title, _minutes in game["lessons"][lang]]
+    pages += [lesson(href) for href, _title, _minutes in extra]
+    pages += [Page(f"teacher.ipynb?lang={lang}&teacher={TEACHER_TOKEN}", "teacher", ".st-class .st-section-exercises")
+              for lang in languages]
+    return pages
+
+
+async def open_timed(browser, server, page_spec: Page) -> dict:
+    """Open one page in a fresh context; seconds until it is interactive, and what it took."""
+    context = await browser.new_context()
+    try:
+        page = await context.new_page()
+        t0 = time.perf_counter()
+        await page.goto(server.url(f"voila/render/{page_spec.path}"), wait_until="commit", timeout=READY_MS)
+        if page_spec.ready:
+            await page.wait_for_selector(page_spec.ready, state="visible", timeout=READY_MS)
+        if page_spec.later_text and await page.locator(".lesson-later-text").count():
+            await page.wait_for_function(LATER_TEXT_DONE, timeout=READY_MS)
+        await page.wait_for_function(LOADING_GONE, timeout=READY_MS)
+        seconds = time.perf_counter() - t0
+        facts = await page.evaluate(PAGE_FACTS)
+        return {"s": seconds, "html_s": (facts["html_ms"] or 0) / 1000, "widgets": facts["widgets"]}
+    finally:
+        await context.close()
+
+
+async def measure_gallery(browser, stock, classroom, pages: list[Page], loads: int) -> dict:
+    """``loads`` rounds; each opens the stock bare page, then every page once (see the module doc)."""
+    samples: dict[str, list[dict]] = {"stock/bare": [], "classroom/bare": [], **{p.path: [] for p in pages}}
+    errors: dict[str, list[str]] = {}
+    plan = [("stock/bare", stock, BARE_PAGE), ("classroom/bare", classroom, BARE_PAGE)] + \
+           [(p.path, classroom, p) for p in pages]
+    for round_number in range(loads):
+        for key, server, spec in plan:
+            try:
+                samples[key].append(await open_timed(browser, server, spec))
+            except Exception as err:   # a page that never became interactive: counted, not fatal
+                errors.setdefault(key, []).append(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+            print(f"  round {round_number + 1}/{loads} {key}: "
+                  f"{samples[key][-1]['s']:.2f} s" if samples[key] else f"  {key}: failed", file=sys.stderr, flush=True)
+    bare = statistics.median(x["s"] for x in samples["stock/bare"]) if samples["stock/bare"] else None
+    kinds = {p.path: p.kind for p in pages}
+    out = {}
+    for key, values in samples.items():
+        row: dict = {"kind": kinds.get(key, "bare"), "n": len(values)}
+        if values:
+            row.update({"median_s": round(statistics.median(x["s"] for x in values), 2),
+                        "max_s": round(max(x["s"] for x in values), 2),
+                        "html_median_s": round(statistics.median(x["html_s"] for x in values), 2),
+                        "widgets": values[-1]["widgets"]})
+            if bare:
+                row["ratio_to_bare"] = round(row["median_s"] / bare, 2)
+        if key in errors:
+            row["errors"] = errors[key]
+        out[key] = row
+    return out
+
+
+def print_gallery(rows: dict, limit: float) -> None:
+    print(f"{'page':58} {'median':>7} {'html':>6} {'draw':>6} {'widgets':>7} {'x bare':>7}")
+    for key, r in rows.items():
+        if "median_s" not in r:
+            print(f"{key:58} failed: {r.get('errors')}")
+            continue
+        ratio = r.get("ratio_to_bare", float("nan"))
+        flag = "  over" if ratio > limit else ""
+        print(f"{key[:58]:58} {r['median_s']:>6.2f}s {r['html_median_s']:>5.2f}s "
+              f"{r['median_s'] - r['html_median_s']:>5.2f}s {r['widgets']:>7} {ratio:>6.2f}x{flag}")
+
+
+async def run_gallery(args) -> dict:
+    from playwright.async_api import async_playwright
+    with tempfile.TemporaryDirectory() as tmp:
+        root = bh.make_voila_root(Path(tmp) / "notebooks")
+        os.environ.setdefault("SPELLTOWER_SAVES", str(Path(tmp) / "saves"))
+        os.environ["SPELLTOWER_TEACHER_TOKEN"] = TEACHER_TOKEN
+        os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
+        languages = ("en", "ru") if args.all_languages else ("en",)
+        pages = [p for p in gallery_pages(root, languages) if re.search(args.only, p.path)]
+        stock = bh.start_voila(root, REPO / "artifacts" / "bench-stock.log", stock=True)
+        classroom = bh.start_voila(root, REPO / "artifacts" / "bench-classroom.log")
+        try:
+            async with async_playwright() as pw:
+                browser = await pw.chromium.launch(executable_path=bh.CHROMIUM, args=bh.CHROMIUM_ARGS)
+                await asyncio.sleep(args.gap)          # the preheated pool fills
+                rows = await measure_gallery(browser, stock, classroom, pages, args.loads)
+                await browser.close()
+        finally:
+            classroom.stop()
+            stock.stop()
+    return rows
+
+
 def print_table(results):
     print(f"{'server/target':22} {'load med':>9} {'load p95':>9} {'click med':>10} {'click p95':>10} "
           f"{'kernel RSS':>11} | burst: {'pages':>5} {'all ready':>9} {'server CPU':>11} {'kernels CPU':>12} {'left':>5}")
@@ -216,7 +376,22 @@ def main(argv=None):
     parser.add_argument("--pages", type=int, default=10)
     parser.add_argument("--gap", type=float, default=6.0, help="seconds between loads (pool refill)")
     parser.add_argument("--quick", action="store_true", help="3 loads, 50 clicks, 2 s gaps")
+    parser.add_argument("--gallery", action="store_true", help="time every gallery page against the bare page")
+    parser.add_argument("--only", default="", help="--gallery: only pages whose path matches this regex")
+    parser.add_argument("--all-languages", action="store_true",
+                        help="--gallery: pages chosen by ?lang= in every language, not only English "
+                        "(lessons come in every language anyway: each is its own notebook)")
+    parser.add_argument("--limit", type=float, default=LIMIT, help="the target ratio to the bare page")
     args = parser.parse_args(argv)
+    if args.gallery:
+        rows = asyncio.run(run_gallery(args))
+        print_gallery(rows, args.limit)
+        out = REPO / "artifacts" / "voila_gallery.json"
+        out.parent.mkdir(exist_ok=True)
+        machine = {"cores": os.cpu_count(), "load_average_at_end": [round(x, 1) for x in os.getloadavg()]}
+        out.write_text(json.dumps({"loads": args.loads, "limit": args.limit, "machine": machine, "pages": rows}, indent=2))
+        print(f"\nwritten to {out.relative_to(REPO)}")
+        return
     if args.quick:
         args.loads, args.clicks, args.gap = 3, 50, 2.0
     args.targets = args.targets.split(",")
