@@ -14,8 +14,14 @@ import os
 import tempfile
 
 import pytest
+from towerlib.core.i18n import tr
 
 from browser_harness import REPO
+import widgets.abracada.messages  # noqa: F401,E402  (the boards' words, for the Russian checks)
+import widgets.amulett.messages  # noqa: F401,E402
+import widgets.runes.messages  # noqa: F401,E402
+import widgets.spellcaster.messages  # noqa: F401,E402
+from widgets.game_table import LANGUAGE_NAMES  # noqa: E402
 
 os.environ["SPELLTOWER_BOT_DELAY"] = "0"
 os.environ["SPELLTOWER_SAVES"] = tempfile.mkdtemp(prefix="spelltower-saves-")
@@ -46,6 +52,17 @@ _STICKING_OUT_JS = """(root) => {
 }"""
 
 
+def _show_whole(page, board: str, width: int) -> None:
+    """Make the window as tall as the board (which may still grow while bots move), so the
+    screenshot is of the whole board as laid out on screen."""
+    for _ in range(4):
+        bottom = page.evaluate("(root) => document.querySelector(root).getBoundingClientRect().bottom", board)
+        page.set_viewport_size({"width": width, "height": max(HEIGHT, int(bottom) + 40)})
+        page.wait_for_timeout(250)
+        if page.evaluate("(root) => document.querySelector(root).getBoundingClientRect().bottom", board) <= bottom:
+            return
+
+
 def _fits(page, board: str, where: str) -> None:
     scroll_width, inner_width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert scroll_width <= inner_width, f"{where} scrolls sideways: {scroll_width} > {inner_width}"
@@ -62,6 +79,12 @@ def test_board_fits_1024_and_1440(voila_page, page, game, lang):
     widths = WIDTHS if lang == "en" else WIDTHS[:1]
     page.set_viewport_size({"width": WIDTHS[0], "height": HEIGHT})
     voila_page(f"{path}?lang={lang}", ready=f"{board} .{prefix}-start")
+    picker = page.locator(f"{board} .{prefix}-header select").first
+    if picker.input_value() != LANGUAGE_NAMES[lang]:  # a page that starts in English: the board's picker
+        picker.select_option(label=LANGUAGE_NAMES[lang])
+        start = tr(f"{game}.board.start", lang)
+        page.wait_for_function("([sel, text]) => document.querySelector(sel).textContent.trim() === text",
+                               arg=[f"{board} .{prefix}-start", start])
     _fits(page, board, f"{game} ({lang}) set-up form at {WIDTHS[0]} px")
     page.click(f"{board} .{prefix}-start")
     page.wait_for_selector(f"{board}.{prefix}-playing {on_table}", state="visible", timeout=TIMEOUT)
@@ -70,16 +93,12 @@ def test_board_fits_1024_and_1440(voila_page, page, game, lang):
         page.set_viewport_size({"width": width, "height": HEIGHT})
         page.wait_for_timeout(300)                       # let the flex boxes reflow
         _fits(page, board, f"{game} ({lang}) at {width} px")
-        height = page.evaluate("(root) => document.querySelector(root).getBoundingClientRect().bottom", board)
-        page.set_viewport_size({"width": width, "height": max(HEIGHT, int(height) + 40)})   # the whole board
+        _show_whole(page, board, width)
         page.locator(board).screenshot(path=str(SHOTS / f"{game}_{width}{'' if lang == 'en' else '_' + lang}.png"))
 
 
 def test_abracada_rule_checkboxes_have_accessible_names(voila_page, page):
     """A screen reader names each rule checkbox by its label (it once said only "on")."""
-    from towerlib.core.i18n import tr
-    import widgets.abracada.messages  # noqa: F401  (registers the labels)
-
     voila_page("abracada/play.ipynb", ready=".st-abracada .st-start")
     for key in ("easy", "last_standing"):
         label = tr(f"abracada.board.setup.{key}", "en")
