@@ -95,6 +95,10 @@ def _hit_price(life: int) -> float:
     return 0.35 if life <= 2 else 0.2 if life <= 4 else 0.12
 
 
+_LIFE_PRICE = tuple(_life_price(life) for life in range(MAX_LIFE + 1))
+_HIT_PRICE = tuple(_hit_price(life) for life in range(MAX_LIFE + 1))
+
+
 @lru_cache(maxsize=None)
 def _die(faces: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
     """The die as (face, probability) pairs."""
@@ -151,23 +155,24 @@ def _prices_for(me: int, lives: tuple[int, ...], alive: tuple[bool, ...], faces:
     life = lives[me]
     die = _die(faces)
     others = [lives[q] for q in range(len(lives)) if q != me and alive[q]]
-    left, right = lives[_neighbour(alive, me, 1)], lives[_neighbour(alive, me, -1)]
-    tempest = [left] if _neighbour(alive, me, 1) == _neighbour(alive, me, -1) else [left, right]  # Q4
+    left_seat, right_seat = _neighbour(alive, me, 1), _neighbour(alive, me, -1)
+    left, right = lives[left_seat], lives[right_seat]
+    weakest = min(others)
+    hit_others = sum(_HIT_PRICE[x] for x in others)
 
     def hit(foes: list[int]) -> float:
-        return KNOCKOUT if min(foes) <= 1 else sum(_hit_price(x) for x in foes)
+        return KNOCKOUT if min(foes) <= 1 else sum(_HIT_PRICE[x] for x in foes)
 
-    dragon = sum(prob * (KNOCKOUT if min(others) <= face else face * sum(_hit_price(x) for x in others))
-                 for face, prob in die)
-    heal = _life_price(life)
+    dragon = sum(prob * (KNOCKOUT if weakest <= face else face * hit_others) for face, prob in die)
+    heal = _LIFE_PRICE[life]
     dream = sum(prob * min(face, MAX_LIFE - life) * heal for face, prob in die)
     last = EMPTY_HAND if last_stone else 0.0
-    success = [0.0, dragon, hit(others) + heal * (life < MAX_LIFE), dream,
-               SECRET * pool, hit(tempest), hit([left]), hit([right]),
-               heal * (life < MAX_LIFE)]
+    success = [0.0, dragon, (KNOCKOUT if weakest <= 1 else hit_others) + heal * (life < MAX_LIFE), dream,
+               SECRET * pool, hit([left] if left_seat == right_seat else [left, right]),   # Q4
+               hit([left]), hit([right]), heal * (life < MAX_LIFE)]
     success = [x + last for x in success]
-    miss = SELF_KNOCKOUT if life <= 1 else _life_price(life - 1)
-    dragon_miss = sum(prob * (SELF_KNOCKOUT if face >= life else face * _life_price(life - face))
+    miss = SELF_KNOCKOUT if life <= 1 else _LIFE_PRICE[life - 1]
+    dragon_miss = sum(prob * (SELF_KNOCKOUT if face >= life else face * _LIFE_PRICE[life - face])
                       for face, prob in die)
     return tuple(success), (0.0, dragon_miss) + (miss,) * 7
 
