@@ -137,14 +137,16 @@ def test_track_page_listens_to_the_exercises_hook(monkeypatch, student_page):
 
 
 def test_the_database_layer_loads_only_when_a_page_writes(tmp_path):
-    """SQLAlchemy costs every kernel ~20 MB: a page that records nothing (no student) never
-    loads it; a student's page loads it, on the writer thread, with its first write."""
+    """SQLAlchemy costs every kernel ~20 MB and ~0.4 s of CPU: a page that records nothing (no
+    student) never loads it, not even with a lesson's record panel; a student's page loads it,
+    on the writer thread, with its first write."""
     import subprocess
     import sys
 
     code = (
         "import os, sys\n"
         "from widgets.record import hooks\n"
+        "import widgets.record.panels\n"
         "hooks.track_page()\n"
         "hooks.flush()\n"
         "print('sqlalchemy' in sys.modules, end=' ')\n"

@@ -22,13 +22,13 @@ from concurrent.futures import Future
 from typing import Any, Callable, Iterable
 
 import ipywidgets as ipw
+from towerlib.core.errors import SaveError
 from towerlib.core.i18n import tr
 
 from . import hooks
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 from .experiments import Experiment, Tally
 from .render import exact_text, number
-from .store import RecordError, clean_nickname
 
 REFRESH_SECONDS = 3.0          # how often the draws panel re-reads the class tally while open
 
@@ -93,7 +93,7 @@ class RecordPanel(ipw.VBox):
         def finish() -> None:
             try:
                 result = future.result()
-            except RecordError as err:
+            except SaveError as err:           # the store's RecordError (the store is imported only to write)
                 self._say(err.message(self.lang))
                 return
             except Exception as err:           # the store is down: say so, keep the page
@@ -113,6 +113,8 @@ class RecordPanel(ipw.VBox):
             self._say(tr("record.me.unnamed", self.lang, label=mine["label"]))
 
     def _save(self) -> None:
+        from .store import RecordError, clean_nickname     # SQLAlchemy: only once a student writes
+
         try:
             name = clean_nickname(self.nickname.value)
         except RecordError as err:

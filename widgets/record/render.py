@@ -6,14 +6,16 @@ from __future__ import annotations
 import html
 import time
 from fractions import Fraction
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from towerlib.core.i18n import tr
 
 from ..exercises import decimal
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 from .experiments import Tally
-from .store import ExerciseSummary, StudentProgress
+
+if TYPE_CHECKING:     # the store loads SQLAlchemy; lesson pages use this module without writing
+    from .store import ExerciseSummary, StudentProgress
 
 BAR_PX = 160            # width of a full (probability 1) bar
 PLOT_W, PLOT_H = 320, 120
