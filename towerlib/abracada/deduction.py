@@ -339,23 +339,29 @@ def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]
     """
     if view.get("game") != "abracada":
         raise InvalidPosition("abracada.deduce.not_abracada", game=view.get("game"))
-    seen = [*view["removed"], *view["own_secrets"]]          # every stone seen, but those on the board
+    c = [0, 1, 2, 3, 4, 5, 6, 7, 8]
     for hand in view["hands"]:
         if hand is not None:
-            seen += hand
+            for s in hand:
+                c[s] -= 1
+    board = view["board"]
+    for key, v in _KEYS:
+        c[v] -= board[key]
+    for s in view["removed"]:
+        c[s] -= 1
+    for s in view["own_secrets"]:
+        c[s] -= 1
     result = view["result"]
     public = view["public_secrets"] if result is None else result["secrets"]
     if public is not None:
         seat = view["seat"]
         for q, stones in enumerate(public):
             if q != seat:
-                seen += stones
-    board = view["board"]
-    c = [0] * 9
-    for key, v in _KEYS:
-        c[v] = left = v - board[key] - seen.count(v)
-        if left < 0:
-            raise InvalidPosition("abracada.deduce.overseen", value=v, seen=v - left, copies=v)
+                for s in stones:
+                    c[s] -= 1
+    for v in SPELLS:
+        if c[v] < 0:
+            raise InvalidPosition("abracada.deduce.overseen", value=v, seen=v - c[v], copies=v)
     if result is not None:
         masks = tuple(1 << s for s in result["hands"][view["seat"]])
     else:
