@@ -9,6 +9,9 @@ ipywidgets has no key events, so each board holds one small :class:`KeyBridge` (
   focused), so two boards on one page never both answer;
 * moves the focus for the "go to" keys (e.g. M: the first move button) itself: focus is the
   browser's, and no game state is involved;
+* marks the board and each control focused in it ``data-lm-suppress-shortcuts``, so that in
+  JupyterLab a key pressed on the board is the board's, not a notebook command (M would turn
+  the cell into Markdown and wipe the board);
 * owns the board's live region: one ``role="status"`` / ``aria-live="polite"`` element created
   once, whose text the kernel changes (:attr:`KeyBridge.announcement`), so a screen reader reads
   each game event without the node being re-created.
@@ -81,6 +84,23 @@ function render({ model, el }) {
     live.dataset.serial = String(model.get("serial"));   // for tests: a repeated text is still news
   };
   model.on("change:serial", say);
+  // JupyterLab's own shortcuts (A, B, M, Y, 1-6 in command mode...) must not act on keys meant
+  // for the board. Lumino tests its key bindings' selectors from the focused element upwards and
+  // stops at an element marked data-lm-suppress-shortcuts, so every control that takes the focus
+  // inside the board is marked (the selectors match the focused control itself).
+  const SUPPRESS = "data-lm-suppress-shortcuts";
+  const markFocused = (event) => { if (event.target && event.target.setAttribute) event.target.setAttribute(SUPPRESS, "true"); };
+  let tries = 0;
+  let marked = null;
+  const mark = () => {
+    const root = el.closest("." + model.get("root_class"));
+    if (root) {
+      root.setAttribute(SUPPRESS, "true");
+      root.addEventListener("focusin", markFocused, true);
+      marked = root;
+    } else if (tries++ < 600) requestAnimationFrame(mark);
+  };
+  mark();
 
   const onKey = (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -102,7 +122,10 @@ function render({ model, el }) {
     model.send({ key });
   };
   document.addEventListener("keydown", onKey);
-  return () => document.removeEventListener("keydown", onKey);
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    if (marked) marked.removeEventListener("focusin", markFocused, true);
+  };
 }
 export default { render };
 """

@@ -27,6 +27,7 @@ TIMEOUT = 30_000
 MAX_TABS = 200
 RING_OUTLINE = "rgb(17, 17, 17)"          # widgets.a11y.FOCUS_OUTLINE
 RING_HALO = "rgb(255, 213, 79)"           # widgets.a11y.FOCUS_HALO
+LAB_CODE_CELLS = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell"
 
 FOCUSED_STYLE_JS = """() => {
   const el = document.activeElement;
@@ -77,11 +78,11 @@ def start_by_keyboard(page, board: str, p: str, seed: str = "7") -> None:
 
 
 def check_live_region(page, board: str) -> str:
+    expect(page.locator(board)).to_have_attribute("data-lm-suppress-shortcuts", "true")  # for JupyterLab
     live = page.locator(f"{board} [role=status][aria-live=polite]")
     expect(live).to_have_count(1)
-    text = live.text_content()
-    assert text.strip(), "the live region said nothing"
-    return text
+    expect(live).to_have_text(re.compile(r"\S"), timeout=TIMEOUT)   # the page applies updates widget by widget
+    return live.text_content()
 
 
 def check_help(page, board: str, lang_words: str) -> None:
@@ -216,3 +217,25 @@ def test_spellcaster_a_turn_by_keyboard(voila_page, page):
     expect(page.locator(log)).to_contain_text("Seat 1 ends the turn", timeout=TIMEOUT)
     check_live_region(page, board)
     page.locator(board).screenshot(path=str(REPO / "artifacts" / "keyboard_spellcaster.png"))
+
+
+def test_jupyterlab_leaves_the_boards_keys_to_the_board(lab_server, page):
+    """In JupyterLab a focused board button must not hand its keys to the notebook: without the
+    board's data-lm-suppress-shortcuts, "1" in command mode would turn the cell into a heading."""
+    board = ".st-abracada"
+    page.goto(lab_server.url("lab/tree/notebooks/abracada/play.ipynb?reset"))
+    page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell", timeout=90_000)
+    expect(page.get_by_text("Python 3 (ipykernel) | Idle")).to_be_visible(timeout=90_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_selector(f"{board} .st-start", state="visible", timeout=120_000)
+    page.click(f"{board} .st-start")                         # the mouse puts the focus on the board
+    page.wait_for_selector(f"{board} .st-spell:enabled", timeout=TIMEOUT)
+    expect(page.locator(board)).to_have_attribute("data-lm-suppress-shortcuts", "true")
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:enter-command-mode')")
+    page.focus(f"{board} .st-spell:enabled >> nth=0")
+    code_cells = page.locator(LAB_CODE_CELLS).count()
+    press_and_wait(page, board, "1")                          # the board's: declare spell 1 (or be told why not)
+    for key in ("m", "y"):                                    # Lab's: to Markdown, to code
+        page.keyboard.press(key)
+    expect(page.locator(LAB_CODE_CELLS)).to_have_count(code_cells)
+    expect(page.locator(f"{board} .st-log")).to_be_visible()
