@@ -289,15 +289,15 @@ def _draw_idle(live: LiveRun, draw: Callable[[], Any]) -> None:
     has already drawn there."""
     import threading
 
-    from .lessons import png
+    from .lessons import show_in
 
     def work() -> None:
         try:
-            data = png(draw())
+            fig = draw()
+            if not live.done and not live.running:
+                show_in(live.image, fig, live.lang)          # the PNG with its text alternative
         except Exception:  # the first press draws it again and shows any error on the page
             return
-        if not live.done and not live.running:
-            live.image.value, live.image.layout.display = data, None
 
     live.idle_drawn = threading.Thread(target=work, name="simulation-idle-figure", daemon=True)
     live.idle_drawn.start()

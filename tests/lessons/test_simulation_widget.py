@@ -153,3 +153,27 @@ def test_batch_tournament_reads_like_the_engine_tournament_and_restarts_on_a_new
         t.winners = [1]
     fig = t.figure("en", total=100)
     assert fig.axes[0].get_xlim()[1] == 100
+
+
+def test_a_custom_figure_shows_its_exact_part_before_the_first_press():
+    from widgets.lessons import new_figure
+
+    def bars(freq):
+        fig, ax = new_figure()
+        ax.bar([0], [float(freq.exact["half"])])
+        if freq.samples:
+            ax.plot([0], [freq.rate("half")], "k_")
+        ax.set_title("half")
+        return fig
+
+    def simulate(n, rng):
+        return {"half": (int((rng.random(n) < 0.5).sum()), n)}
+
+    live = frequency_run(simulate, {"half": Fraction(1, 2)}, "en", unit="turns", batch=1_000, chunk=500,
+                         figure=bars, show_table=False)
+    live.idle_drawn.join(60)
+    assert live.done == 0 and bytes(live.image.value).startswith(b"\x89PNG") and "half" in live.image.alt
+    idle = bytes(live.image.value)
+    live.run()
+    assert live.frequencies.samples == 1_000 and bytes(live.image.value) != idle
+    assert "<table" not in live.text.value and "1,000" in live.text.value
