@@ -45,6 +45,7 @@ import json
 import os
 import random
 import re
+import signal
 import statistics
 import sys
 import tempfile
@@ -545,6 +546,7 @@ def main(argv=None) -> int:
     parser.add_argument("--page-clicks", type=int, default=10, help="timed clicks on each Chromium page")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))     # stop the servers on the way out
     results = asyncio.run(main_async(args))
     out = REPO / "artifacts" / "classroom_bench.json"
     out.parent.mkdir(exist_ok=True)
