@@ -53,8 +53,9 @@ FOCUS_CSS = f"""
   padding: 6px 10px; font: 14px/1.5 sans-serif; }}
 .st-board .st-help kbd {{ border: 1px solid #5c4a1f; border-radius: 4px; padding: 0 5px; background: #f3ead2;
   font: 700 13px monospace; color: #1d1d1d; }}
-.st-board .st-help dl {{ display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 4px 0; }}
-.st-board .st-help dd {{ margin: 0; }}
+.st-board .st-help table {{ border-collapse: collapse; margin: 4px 0; }}
+.st-board .st-help th {{ white-space: nowrap; text-align: left; padding: 2px 14px 2px 0; font-weight: 400; }}
+.st-board .st-help td {{ padding: 2px 0; }}
 </style>
 """
 

@@ -67,7 +67,7 @@ MESSAGES = {
         "table.help": "Keyboard shortcuts (?)",
         "table.help_title": "Keyboard shortcuts",
         "table.help_intro": "Tab and Shift+Tab move between the controls; Enter or Space presses the one "
-                            "in focus. These keys work anywhere on the board except in a text field:",
+                            "in focus. These keys work anywhere on the board except in a text field or a drop-down list:",
         "table.key.help": "show or hide this list",
         "table.key.moves": "go to the first move button (then Tab to the next)",
         "table.key_refused": "Key {name}: {what} is not possible now.",
@@ -97,7 +97,7 @@ MESSAGES = {
         "table.help": "Клавиши (?)",
         "table.help_title": "Клавиатурные сокращения",
         "table.help_intro": "Tab и Shift+Tab переходят между элементами; Enter или пробел нажимает тот, "
-                            "что в фокусе. Эти клавиши работают везде на доске, кроме текстовых полей:",
+                            "что в фокусе. Эти клавиши работают везде на доске, кроме текстовых полей и выпадающих списков:",
         "table.key.help": "показать или скрыть этот список",
         "table.key.moves": "перейти к первой кнопке хода (дальше — Tab)",
         "table.key_refused": "Клавиша {name}: «{what}» сейчас невозможно.",
@@ -392,11 +392,11 @@ class GameTable:
             self._help.value = ""
             return
         lang = self._lang
-        rows = "".join(f"<dt>{' '.join(f'<kbd>{escape(k)}</kbd>' for k in (s.shown or ' '.join(s.keys).upper()).split())}"
-                       f"</dt><dd>{escape(tr(s.what, lang))}</dd>" for s in self._shortcuts)
+        rows = "".join(f"<tr><th scope='row'>{' '.join(f'<kbd>{escape(k)}</kbd>' for k in (s.shown or ' '.join(s.keys).upper()).split())}"
+                       f"</th><td>{escape(tr(s.what, lang))}</td></tr>" for s in self._shortcuts)
         self._help.value = (f'<section aria-label="{escape(tr("table.help_title", lang))}">'
                             f'<b>{escape(tr("table.help_title", lang))}</b>'
-                            f'<div>{escape(tr("table.help_intro", lang))}</div><dl>{rows}</dl></section>')
+                            f'<div>{escape(tr("table.help_intro", lang))}</div><table>{rows}</table></section>')
 
     def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
         """The log's lines as the student's log panel shows them, oldest first (a board's own)."""

@@ -89,6 +89,7 @@ def check_help(page, board: str, lang_words: str) -> None:
     """? shows the shortcut list, H hides it again."""
     page.keyboard.press("?")
     expect(page.locator(f"{board} .st-help")).to_contain_text(lang_words, timeout=TIMEOUT)
+    page.locator(f"{board} .st-help").screenshot(path=str(REPO / "artifacts" / "keyboard_help.png"))
     page.keyboard.press("h")
     expect(page.locator(f"{board} .st-help")).to_be_hidden(timeout=TIMEOUT)
 
