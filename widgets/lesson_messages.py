@@ -12,6 +12,18 @@ MESSAGES = {
         "lesson.exercise.placeholder.fraction": "a fraction like 3/7, or 0.43, or 43%",
         "lesson.exercise.placeholder.number": "a number",
         "lesson.exercise.choose": "choose…",
+        "lesson.play.intro.abracada": "Declare spells you cannot see, against bots that can see your stones. Choose the "
+                                      "players and the rules, then start; your last game can be resumed after a reload.",
+        "lesson.play.intro.runes": "Roll five runes, hold the ones you like, re-roll the rest, then split the dice into "
+                                   "spells and duel the bots. The re-roll advisor shows the exact chance of each spell "
+                                   "after the rolls you have left.",
+        "lesson.play.intro.amulett": "Bid energy stones for spells that produce metal, then bid metal cards for the "
+                                     "jewels of the areas Hat #2 visits. Seven colours or eight jewels on your amulet "
+                                     "win. The ledger meter reads your rivals' hands from their public income and "
+                                     "payments and shows the exact chance that they can pay.",
+        "lesson.play.intro.spellcaster": "Conjure spells from your element decks, launch them with a Will token, win the "
+                                         "contests of wills and steer your familiars into your rivals. The odds meter "
+                                         "shows the exact chance of every contest and where your spell can strike.",
         "lesson.exercise.your_answer": "Your answer",
         "lesson.exercise.check": "Check",
         "lesson.exercise.show": "Show the answer",
@@ -71,6 +83,19 @@ MESSAGES = {
         "lesson.exercise.placeholder.fraction": "дробь вроде 3/7, или 0,43, или 43%",
         "lesson.exercise.placeholder.number": "число",
         "lesson.exercise.choose": "выберите…",
+        "lesson.play.intro.abracada": "Объявляйте заклинания, которых не видите, против ботов, которые видят ваши камни. "
+                                      "Выберите игроков и правила и начните; последнюю партию можно продолжить после "
+                                      "перезагрузки страницы.",
+        "lesson.play.intro.runes": "Бросьте пять рун, оставьте понравившиеся, перебросьте остальные, затем разделите "
+                                   "кубики на заклинания и сразитесь с ботами. Советник по перебросам показывает точный "
+                                   "шанс каждого заклинания с учётом оставшихся бросков.",
+        "lesson.play.intro.amulett": "Ставьте камни энергии за заклинания, дающие металл, затем карты металла за "
+                                     "самоцветы областей, которые посещает Шляпа №2. Семь цветов или восемь самоцветов "
+                                     "на амулете — победа. Счётчик записей читает руки соперников по их открытым "
+                                     "доходам и платежам и показывает точный шанс, что они смогут заплатить.",
+        "lesson.play.intro.spellcaster": "Творите заклинания из колод стихий, запускайте их жетоном Воли, выигрывайте "
+                                         "состязания воли и направляйте фамильяров на соперников. Счётчик шансов "
+                                         "показывает точный шанс каждого состязания и куда может ударить ваше заклинание.",
         "lesson.exercise.your_answer": "Ваш ответ",
         "lesson.exercise.check": "Проверить",
         "lesson.exercise.show": "Показать ответ",

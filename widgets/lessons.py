@@ -30,8 +30,8 @@ from .exercises import Exercise, decimal, decimals_for, format_number
 
 __all__ = ["Exercise", "LiveRun", "Tournament", "bot_entry", "convergence_figure", "convergence_plot", "copy_game",
            "decimal", "engine_deals", "later", "legend_outside", "new_figure", "num", "page_language", "pct",
-           "play_page_links", "pmf_figure", "pmf_plot", "prob", "say", "show", "spell", "table", "tournament_run",
-           "when_language_known", "whole"]
+           "play_page_intro", "play_page_links", "pmf_figure", "pmf_plot", "prob", "say", "show", "spell",
+           "table", "tournament_run", "when_language_known", "whole"]
 
 
 # ----- text --------------------------------------------------------------------------------------
@@ -115,16 +115,32 @@ def when_language_known(callback: Callable[[str], None], default: str = "en") ->
     callback(page_language(default))
 
 
-def play_page_links(lang: str) -> str:
+def play_page_links(lang: str, first_lesson: str = FIRST_LESSON) -> str:
     """HTML links from a game's play page (in ``notebooks/<game>/``) to the gallery and the
     game's first lesson, in ``lang``."""
     import html as _html
 
     gallery = "../index.ipynb" + ("" if lang == "en" else f"?lang={lang}")
-    first = FIRST_LESSON if lang == "en" else f"{lang}/{FIRST_LESSON}"
+    first = first_lesson if lang == "en" else f"{lang}/{first_lesson}"
     links = [(gallery, tr("lesson.nav.gallery", lang)), (first, tr("lesson.nav.lessons", lang))]
     return '<nav class="course-nav">' + " · ".join(
         f'<a href="{_html.escape(href)}">{_html.escape(text)}</a>' for href, text in links) + "</nav>"
+
+
+def play_page_intro(game: str, lang: str) -> str:
+    """A play page's line on its game, in ``lang``: under the notebook's heading (which names the
+    page in both languages), the page's own words follow the link's language, as the board does."""
+    import html as _html
+
+    return f'<p class="play-intro">{_html.escape(tr(f"lesson.play.intro.{game}", lang))}</p>'
+
+
+def set_board_language(board: Any, lang: str) -> None:
+    """Switch a board to ``lang`` as its language picker does."""
+    if hasattr(type(board), "language"):
+        board.language = lang
+    else:                       # boards without the ``language`` property (findings.md: keys)
+        board._lang_pick.value = lang
 
 
 # ----- simulation with the engine ----------------------------------------------------------------

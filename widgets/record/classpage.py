@@ -144,7 +144,8 @@ class ClassPage(ipw.VBox):
 
     def _relabel(self) -> None:
         lang = self.lang
-        self.title.value = f"<h2>{html.escape(tr('record.page.title', lang))}</h2>"
+        self.title.value = (f"<h2>{html.escape(tr('record.page.title', lang))}</h2>"
+                            f"<p>{html.escape(tr('record.page.intro', lang))}</p>")
         self.hide.description = tr("record.page.hide_names", lang)
         self.export.description = tr("record.page.export", lang)
         self.new_class.description = tr("record.page.new_class", lang)

@@ -17,6 +17,8 @@ MESSAGES = {
         "record.experiment.bad_exact": "The experiment {name} needs integer outcomes with exact probabilities adding up to 1: {detail}.",
         "record.experiment.bad_draw": "{value} is not an outcome of the experiment {name}; the batch was not recorded.",
         "record.page.title": "Class page",
+        "record.page.intro": "Who is online and on which page, how each exercise went, each student's progress, and "
+                             "the class experiments filling up beside their exact answers. It updates by itself.",
         "record.page.denied": "This page opens only with the teacher link that scripts/serve prints when it starts.",
         "record.page.unavailable": "The class record cannot be shown: {error}",
         "record.page.language": "Language",
@@ -84,6 +86,8 @@ MESSAGES = {
         "record.experiment.bad_exact": "Эксперименту {name} нужны целые исходы с точными вероятностями, в сумме равными 1: {detail}.",
         "record.experiment.bad_draw": "{value} — не исход эксперимента {name}; серия не записана.",
         "record.page.title": "Страница класса",
+        "record.page.intro": "Кто сейчас в сети и на какой странице, как решаются упражнения, продвижение каждого "
+                             "ученика и опыты класса рядом с их точными ответами. Страница обновляется сама.",
         "record.page.denied": "Эта страница открывается только по ссылке учителя, которую scripts/serve печатает при запуске.",
         "record.page.unavailable": "Журнал класса нельзя показать: {error}",
         "record.page.language": "Язык",
