@@ -7,7 +7,13 @@ shared pieces made here (the log panel, the pool of move buttons, the named save
 supplies ``_render``, ``_relabel``, ``_seat_names`` and ``_bot_to_move``. Every student move,
 whether from a button or a keyboard shortcut, goes through :meth:`GameTable._play_student`: one
 place that checks whose decision it is, lets the engine judge the action, shows a refusal,
-autosaves and lets the bots answer. Bots move one scheduled step at a time with the event
+autosaves and lets the bots answer.
+
+Keyboard and screen reader (:mod:`widgets.a11y`): a board declares its shortcuts once
+(:meth:`GameTable._set_shortcuts`); a key presses the same control a click would, only when it
+is shown and enabled, and ? or H toggles the help panel listing them. After every render the
+board tells its live region what is new: the log lines the student's view added, a new status
+message, "your turn". Bots move one scheduled step at a time with the event
 loop's ``call_later`` (no threads), so the page sees each move; a new game bumps a token that
 cancels steps still pending from the old one. Saves stay on the server (:mod:`widgets.saves`);
 after every move the game goes to the autosave, which the set-up form offers to resume.
