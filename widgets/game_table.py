@@ -196,6 +196,17 @@ class GameTable:
     def seat(self) -> int:
         return self._seat
 
+    @property
+    def language(self) -> str:
+        """The board's language (``"en"`` or ``"ru"``); setting it relabels everything, as the picker does."""
+        return self._lang
+
+    @language.setter
+    def language(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
+        self._lang_pick.value = lang
+
     def open_game(self, game: Any, seat: int = 0, bots: str | Sequence[str | None] | Mapping[int, str] | None = None
                   ) -> None:
         """Put ``game`` on the table with the student at ``seat``; bots play the other seats."""

@@ -274,3 +274,14 @@ def test_a_runes_die_says_whether_it_is_selected():
     assert die.tooltip == tr("runes.board.die.free", "en", n=1, value=int(die.description))
     press(board, "1")
     assert die.value and die.tooltip == tr("runes.board.die.held", "en", n=1, value=int(die.description))
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_every_board_has_a_language_property_like_its_picker(name):
+    board = make(name, 0)
+    board.language = "ru"
+    assert board.language == "ru" and board._lang_pick.value == "ru"
+    assert tr("table.help", "ru") == board._help_toggle.description
+    with pytest.raises(ValueError):
+        board.language = "de"
+    assert board.language == "ru"

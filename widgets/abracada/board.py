@@ -114,17 +114,6 @@ class AbracadaBoard(GameTable, ipw.VBox):
         else:
             self._start(self._settings, seed=seed)
 
-    @property
-    def language(self) -> str:
-        """The board's language (``"en"`` or ``"ru"``); setting it relabels everything, as the picker does."""
-        return self._lang
-
-    @language.setter
-    def language(self, lang: str) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
-        self._lang_pick.value = lang
-
     def _on_open(self) -> None:
         self._notes = {}
         self._round_logs = {}

@@ -117,17 +117,6 @@ class AmulettBoard(GameTable, ipw.VBox):
         else:
             self._start(self._settings, seed=seed)
 
-    @property
-    def language(self) -> str:
-        """The board's language (``"en"`` or ``"ru"``); setting it relabels everything, as the picker does."""
-        return self._lang
-
-    @language.setter
-    def language(self, lang: str) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
-        self._lang_pick.value = lang
-
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, ledger: bool, setup: bool) -> None:
         self._build_frame(CSS, SetupForm(self._settings, self._lang) if setup else None)
