@@ -11,12 +11,13 @@ teacher looking for a student's games::
 
     $SPELLTOWER_SAVES/                      (default ~/.spelltower/saves)
         autosave.json, <name>.json          Abracada saves of the single user (JupyterLab, Binder)
-        runes/autosave.json                 Spell Runes, single user
+        runes/, amulett/, spellcaster/      the other games' saves, the same way: autosave.json and
+                                            the named saves of each board's save panel
         .classroom-secret                   the server's key for student cookies (keep it private)
         students/<space>/                   one folder per browser that opened a page
             .student.json                   when the space was first and last used
             autosave.json, <name>.json      that student's Abracada saves
-            runes/autosave.json             that student's Spell Runes autosave
+            runes/, amulett/, spellcaster/  that student's saves of the other games
 
 ``<space>`` is 32 hex digits that the server derives from the student's cookie (an HMAC, so the
 folder name does not give the cookie away); ``.student.json`` says when each was last used.
