@@ -93,20 +93,41 @@ def test_voila_play_a_round_then_reload_and_resume(voila_page, page):
     expect(page.locator(LOG)).to_contain_text("Round 2")
 
 
+# Where the board waits for the student, read from the page: the round is over ("next"), a
+# successful Magic Drink left only 8 to follow ("again"), or a fresh turn ("declare"). A state
+# seen just after a click may be stale (widgets update one by one), so "declare" needs the hint
+# to say "Your turn" and the log's last line to be someone else's; a stale pick only costs a
+# click the engine refuses.
+SETTLED_JS = """([again, yourTurn]) => {
+    const q = s => document.querySelector(s);
+    const next = q('.st-abracada .st-next');
+    if (next && next.offsetParent !== null) return 'next';
+    const one = q('.st-abracada .st-spell-1');
+    if (one && (one.title || '').includes(again)) return 'again';
+    const eight = q('.st-abracada .st-spell-8');
+    const hint = q('.st-abracada .st-hint');
+    const lines = (q('.st-abracada .st-log').innerText || '').trim().split('\\n');
+    const last = lines[lines.length - 1] || '';
+    if (eight && !eight.disabled && hint && hint.innerText.includes(yourTurn)
+        && !last.startsWith('You declared')) return 'declare';
+    return false;
+}"""
+
+
 def test_voila_disabled_spell_shows_the_engines_reason(voila_page, page):
     voila_page("abracada/play.ipynb", ready=f"{BOARD} .st-start")
     page.click(f"{BOARD} .st-start")
     page.wait_for_selector(f"{PLAYING} .st-spell-8", state="visible", timeout=TIMEOUT)
-    for _ in range(40):                           # find a successful cast above 1
-        click_and_wait_for_log(page, f"{BOARD} .st-spell-8")
-        if page.locator(f"{BOARD} .st-next").is_visible():
-            click_and_wait_for_log(page, f"{BOARD} .st-next")
-        elif page.locator(f"{BOARD} .st-spell-1").is_disabled():
+    for _ in range(60):                           # find a successful cast above 1
+        state = page.wait_for_function(SETTLED_JS, arg=["only 8 to 8 may follow", "Your turn"],
+                                       timeout=4 * TIMEOUT).json_value()
+        if state == "again":
             break
+        click_and_wait_for_log(page, f"{BOARD} .st-next" if state == "next" else f"{BOARD} .st-spell-8")
     else:
         pytest.fail("never got a successful Magic Drink")
-    title = page.locator(f"{BOARD} .st-spell-1").get_attribute("title")
-    assert "only 8 to 8 may follow" in title
+    assert page.locator(f"{BOARD} .st-spell-1").is_disabled()
+    assert "only 8 to 8 may follow" in page.locator(f"{BOARD} .st-spell-1").get_attribute("title")
 
 
 def test_jupyterlab_renders_and_plays_the_board(lab_server, page):
