@@ -54,8 +54,6 @@ LATER_TEXT_DONE = ("[...document.querySelectorAll('.lesson-later-text')].every("
 # and awaiting a fix there: (page without its query, axe rule id or "title") -> who fixes it, where.
 # They are printed, not failed; any other problem fails. Remove an entry once its fix lands.
 ELSEWHERE = {
-    ("abracada/03_what_do_i_hold.ipynb", "scrollable-region-focusable"): "keys: widgets/abracada/board.py .st-log",
-    ("abracada/ru/03_what_do_i_hold.ipynb", "scrollable-region-focusable"): "keys: widgets/abracada/board.py .st-log",
     **{(f"runes/{lang}0{n}_{name}.ipynb", "title"): "livesim: the lesson notebook's metadata title"
        for lang in ("", "ru/") for n, name in ((2, "hold_or_reroll"), (3, "who_wins_the_duel"))},
 }
