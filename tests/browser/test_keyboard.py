@@ -202,14 +202,21 @@ def test_spellcaster_a_turn_by_keyboard(voila_page, page):
     board, log = ".sc-spellcaster", ".sc-spellcaster .sc-log"
     voila_page("spellcaster/play.ipynb", ready=f"{board} .sc-start")
     start_by_keyboard(page, board, "sc")
-    page.wait_for_selector(f"{board} .sc-move:visible", timeout=TIMEOUT)
-    page.keyboard.press("m")                               # the first move: buy attributes
+    page.wait_for_selector(f"{board} .sc-buy-life input", state="visible", timeout=TIMEOUT)
+    page.keyboard.press("a")                               # to the attribute points
     assert_focus_ring(page)
+    page.keyboard.press("ArrowDown")                       # Life Force 2 -> 1 ...
+    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowUp")                         # ... and Will 1 -> 2
+    for _ in range(3):                                     # Focus, Skill, Buy
+        page.keyboard.press("Tab")
+    assert_focus_ring(page)
+    page.wait_for_selector(f"{board} .sc-buy:enabled", timeout=TIMEOUT)
     before = serial(page, board)
     page.keyboard.press("Enter")
     page.wait_for_function("([sel, old]) => Number(document.querySelector(sel).dataset.serial || 0) > old",
                            arg=[f"{board} .st-live", before], timeout=TIMEOUT)
-    expect(page.locator(log)).to_contain_text("Seat 1 buys", timeout=TIMEOUT)
+    expect(page.locator(log)).to_contain_text("Seat 1 buys Life Force 20, Will 3,", timeout=TIMEOUT)   # 1 and 2 points
     page.wait_for_selector(f"{board} .sc-move:visible:text-is('Rest')", timeout=TIMEOUT)
     press_and_wait(page, board, "r")                        # rest, then end the turn
     expect(page.locator(log)).to_contain_text("Seat 1 rests", timeout=TIMEOUT)

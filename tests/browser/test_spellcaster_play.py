@@ -35,8 +35,10 @@ def test_play_page_starts_and_buys_attributes(voila_page, page):
     voila_page("spellcaster/play.ipynb", ready=f"{BOARD} .sc-start")
     page.fill(f"{BOARD} .sc-setup input[type=text]", "7")
     page.click(f"{BOARD} .sc-start")
-    page.wait_for_selector(f"{BOARD}.sc-playing .sc-move:visible", timeout=TIMEOUT)
-    move(page, "Buy Life 2, Will 1, Focus 0, Skill 3")
+    page.wait_for_selector(f"{BOARD}.sc-playing .sc-buy-life input", timeout=TIMEOUT)
+    for name, points in (("life", 2), ("will", 1), ("focus", 0), ("skill", 3)):
+        page.fill(f"{BOARD} .sc-buy-{name} input", str(points))
+    page.click(f"{BOARD} .sc-buy:enabled", timeout=TIMEOUT)
     expect(page.locator(LOG)).to_contain_text("Seat 1 buys Life Force 30")
     expect(page.locator(f"{BOARD} .sc-map")).to_be_visible()
 

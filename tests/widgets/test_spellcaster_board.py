@@ -25,8 +25,9 @@ def board_for(game, seat=0, bots="random", **kw) -> SpellCasterBoard:
 
 
 def live_buttons(board):
+    buy = [board._buy_button] if board._buy_box.layout.display != "none" and not board._buy_button.disabled else []
     return ([b for b in board._move_buttons if not b.disabled and b.layout.display != "none"]
-            + [b for b in board._points.values() if not b.disabled])
+            + [b for b in board._points.values() if not b.disabled] + buy)
 
 
 def position(seed, players, steps):
@@ -157,9 +158,17 @@ def test_setup_form_starts_a_game_with_bots_and_resumes(tmp_path):
     game = board.game
     assert game.players == 3 and board.seat == 1 and game.seed == 12 and game.options["round_limit"] == 7
     assert game.current_player == 1                             # the bot at seat 0 has bought already
-    buys = [b for b in board._move_buttons if b.layout.display is None]
-    assert buys and all(b.description.startswith("Buy") for b in buys)
-    click(buys[0])
+    assert board._buy_box.layout.display is None
+    assert not any(b.layout.display is None for b in board._move_buttons)   # no button per purchase
+    life, will, focus, skill = board._buy_fields
+    life.value, will.value, focus.value, skill.value = 2, 1, 0, 2
+    assert board._buy_button.disabled and "1 of 6 points left" in board._buy_left.value
+    skill.value = 4
+    assert board._buy_button.disabled and "1 points too many" in board._buy_left.value
+    skill.value = 3
+    assert not board._buy_button.disabled
+    click(board._buy_button)
+    assert "buy 2 1 0 3" in [str(a) for a in game.history] and board._buy_box.layout.display == "none"
     snapshot = game.to_json()
     again = SpellCasterBoard(players=2, seat=0, bot_delay=0, saves_dir=str(tmp_path))
     click(again._form.resume)

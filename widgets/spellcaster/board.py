@@ -16,7 +16,7 @@ import ipywidgets as ipw
 import towerlib.spellcaster as spellcaster
 from towerlib.core.i18n import LANGUAGES, register, tr
 from towerlib.spellcaster.bots import make_bot
-from towerlib.spellcaster.data import COORDS, POINT_NAMES
+from towerlib.spellcaster.data import ATTRIBUTE_POINTS, COORDS, MAX_LIFE_POINTS, POINT_NAMES
 from towerlib.spellcaster.views import narrate
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
@@ -29,6 +29,11 @@ from .style import CSS
 
 #: Buttons kept for the moves that are not a point on the board.
 MOVE_BUTTONS = 72
+#: The attributes bought at the start, in the order of a ``buy L W F S`` action, with their most points.
+BUY_ATTRIBUTES = (("life", MAX_LIFE_POINTS), ("will", ATTRIBUTE_POINTS), ("focus", ATTRIBUTE_POINTS),
+                  ("skill", ATTRIBUTE_POINTS))
+#: The purchase the fields start at (a balanced one, so Buy works at once; the student changes it).
+BUY_START = (2, 1, 1, 2)
 #: Verbs played by clicking a point.
 POINT_VERBS = ("to", "move")
 AUTOSAVE = "autosave"
@@ -47,6 +52,17 @@ MESSAGES = {
         "spellcaster.board.key.putback": "put the card back",
         "spellcaster.board.key.pass": "pass",
         "spellcaster.board.key.points": "go to the first point you may move to",
+        "spellcaster.board.key.attributes": "go to the attribute points (at the start)",
+        "spellcaster.board.key.buy": "buy the attributes entered",
+        "spellcaster.board.buy.title": "Spend your {points} attribute points",
+        "spellcaster.board.buy.life": "Life Force",
+        "spellcaster.board.buy.will": "Will",
+        "spellcaster.board.buy.focus": "Focus",
+        "spellcaster.board.buy.skill": "Skill",
+        "spellcaster.board.buy.left": "{left} of {points} points left to spend.",
+        "spellcaster.board.buy.over": "{over} points too many: {points} in all.",
+        "spellcaster.board.buy.ready": "All {points} points spent.",
+        "spellcaster.board.buy.button": "Buy",
     },
     "ru": {
         "spellcaster.board.key.end": "закончить ход",
@@ -58,6 +74,17 @@ MESSAGES = {
         "spellcaster.board.key.putback": "вернуть карту",
         "spellcaster.board.key.pass": "пас",
         "spellcaster.board.key.points": "перейти к первой точке, куда можно пойти",
+        "spellcaster.board.key.attributes": "перейти к очкам характеристик (в начале игры)",
+        "spellcaster.board.key.buy": "купить введённые характеристики",
+        "spellcaster.board.buy.title": "Распределите {points} очков характеристик",
+        "spellcaster.board.buy.life": "Жизненная сила",
+        "spellcaster.board.buy.will": "Воля",
+        "spellcaster.board.buy.focus": "Фокус",
+        "spellcaster.board.buy.skill": "Мастерство",
+        "spellcaster.board.buy.left": "Осталось распределить {left} из {points} очков.",
+        "spellcaster.board.buy.over": "Лишних очков: {over}; всего их {points}.",
+        "spellcaster.board.buy.ready": "Все {points} очков распределены.",
+        "spellcaster.board.buy.button": "Купить",
     },
 }
 register(MESSAGES)
@@ -95,6 +122,8 @@ class SpellCasterBoard(GameTable, ipw.VBox):
               for k, verb in VERB_SHORTCUTS.items()),
             Shortcut(("m",), "table.key.moves", focus=".sc-move"),
             Shortcut(("g",), "spellcaster.board.key.points", focus=".sc-point-button"),
+            Shortcut(("a",), "spellcaster.board.key.attributes", focus=".sc-buy-life input"),
+            Shortcut(("b",), "spellcaster.board.key.buy", lambda _k: self._buy_button),
         ])
         self._relabel()
         if setup:
@@ -128,13 +157,14 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         self._prompt = ipw.HTML()
         self._actions_title = ipw.HTML()
         moves = self._build_moves(MOVE_BUTTONS)
+        buy = self._build_buy()
         self._odds_toggle = ipw.Checkbox(value=bool(odds), indent=False, layout=ipw.Layout(width="auto"))
         self._odds_toggle.observe(lambda _c: self._render(), "value")
         self._odds = ipw.HTML()
         self._new = ipw.Button(icon="redo", layout=ipw.Layout(width="auto"))
         self._new.on_click(self._on_new_game)
         left = ipw.VBox([self._map, self._legend, self._points_title, self._grid], layout=ipw.Layout(flex="0 0 420px"))
-        right = ipw.VBox([self._prompt, self._actions_title, moves, self._odds_toggle, self._odds],
+        right = ipw.VBox([self._prompt, self._actions_title, buy, moves, self._odds_toggle, self._odds],
                          layout=ipw.Layout(flex="1 1 420px"))
         for box in (left, right):
             box.add_class("sc-panel")
@@ -144,6 +174,44 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         footer.add_class("sc-footer")
         self._table = ipw.VBox([ipw.HBox([left, right], layout=ipw.Layout(grid_gap="8px")), sheets, log_box,
                                 footer, self._build_saves()], layout=ipw.Layout(display="none", grid_gap="8px"))
+
+    def _build_buy(self) -> ipw.VBox:
+        """The start's purchase as four number fields and one Buy button, instead of a button
+        for each of the many ways to spend the points. Hidden unless the student is buying."""
+        self._buy_title = ipw.HTML()
+        self._buy_fields = []
+        for (name, most), start in zip(BUY_ATTRIBUTES, BUY_START):
+            field = ipw.BoundedIntText(value=start, min=0, max=most, continuous_update=True,
+                                       layout=ipw.Layout(width="210px"), style={"description_width": "120px"})
+            field.add_class(f"sc-buy-{name}")
+            field.observe(lambda _c: self._show_buy_total(), "value")
+            self._buy_fields.append(field)
+        self._buy_left = ipw.HTML()
+        self._buy_button = ipw.Button(icon="check", layout=ipw.Layout(width="auto"), disabled=True)
+        self._buy_button.add_class("sc-buy")
+        self._buy_button.on_click(lambda _b: self._play_student(self._buy_action()))
+        self._buy_box = ipw.VBox([self._buy_title, ipw.Box(self._buy_fields, layout=ipw.Layout(flex_flow="row wrap")),
+                                  ipw.HBox([self._buy_button, self._buy_left], layout=ipw.Layout(align_items="center",
+                                                                                               grid_gap="8px"))],
+                                 layout=ipw.Layout(display="none"))
+        self._buy_legal: set[str] = set()
+        return self._buy_box
+
+    def _buy_action(self) -> str:
+        return "buy " + " ".join(str(f.value) for f in self._buy_fields)
+
+    def _show_buy_total(self) -> None:
+        """The points still to spend, and Buy enabled only for a purchase the engine lists."""
+        spent = sum(f.value for f in self._buy_fields)
+        params = {"points": ATTRIBUTE_POINTS}
+        if spent < ATTRIBUTE_POINTS:
+            text = tr("spellcaster.board.buy.left", self._lang, left=ATTRIBUTE_POINTS - spent, **params)
+        elif spent > ATTRIBUTE_POINTS:
+            text = tr("spellcaster.board.buy.over", self._lang, over=spent - ATTRIBUTE_POINTS, **params)
+        else:
+            text = tr("spellcaster.board.buy.ready", self._lang, **params)
+        self._buy_left.value = text
+        self._buy_button.disabled = self._buy_action() not in self._buy_legal
 
     # ----- labels ---------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -157,6 +225,11 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         self._odds_toggle.description = t("odds")
         self._odds_toggle.tooltip = t("odds_tip")
         self._new.description = t("new_game")
+        self._buy_title.value = f"<b>{tr('spellcaster.board.buy.title', lang, points=ATTRIBUTE_POINTS)}</b>"
+        for field, (name, _most) in zip(self._buy_fields, BUY_ATTRIBUTES):
+            field.description = t(f"buy.{name}")
+        self._buy_button.description = t("buy.button")
+        self._show_buy_total()
         if self._form is not None:
             self._form.relabel(lang)
         self._relabel_table()
@@ -191,7 +264,10 @@ class SpellCasterBoard(GameTable, ipw.VBox):
             else:
                 w.value, w.layout.display = "", "none"
         self._prompt.value = render.prompt(view, names, lang)
-        moves = [a for a in legal if a.split(" ", 1)[0] not in POINT_VERBS][:MOVE_BUTTONS]
+        self._buy_legal = {a for a in legal if a.startswith("buy ")}
+        self._buy_box.layout.display = None if self._buy_legal else "none"
+        self._show_buy_total()
+        moves = [a for a in legal if a.split(" ", 1)[0] not in (*POINT_VERBS, "buy")][:MOVE_BUTTONS]
         self._show_moves(moves, [render.describe(a, lang) for a in moves], tooltips=moves)
         on = self._odds_toggle.value
         self._odds.layout.display = None if on else "none"
