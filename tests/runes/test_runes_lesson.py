@@ -61,7 +61,7 @@ def test_notebook_is_committed_clean(path):
             assert not cell.outputs and cell.execution_count is None
             assert "as widgets" not in cell.source
     if path == PLAY:
-        assert first.source.splitlines()[0] == "# Spell Runes — play"
+        assert first.source.splitlines()[0] == "# Spell Runes — play · Руны заклинаний — игра"   # both languages
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=["en", "ru"])
