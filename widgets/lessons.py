@@ -399,6 +399,7 @@ def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
         except Exception as err:  # shown on the page: a thread's exception would vanish
             text.value = markdown_html(tr("lesson.run.failed", lang, error=f"{type(err).__name__}: {err}"))
         finally:
+            box.add_class("lesson-later-done")      # the page can tell it is drawn (tests, readiness)
             box.done.set()
 
     threading.Thread(target=work, name="lesson-later", daemon=True).start()

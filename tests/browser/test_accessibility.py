@@ -10,8 +10,6 @@ and run over the whole document. A violation of impact "serious" or "critical" f
 printed with its rule, impact, elements and help URL. The page must also say its language
 (``<html lang>``: a ``ru/`` folder or ``?lang=ru`` makes it Russian), have the notebook's title in
 that language, and mostly show words in it (Cyrillic letters for Russian, not for English).
-Problems in files owned by other helpers, reported and awaiting their fix, are listed in
-:data:`ELSEWHERE` and printed instead of failing.
 
 The page list is made from the folder by the gallery's own :func:`widgets.gallery.collect`, so a
 new lesson or game is checked without editing this file. Every page opens in its own browser
@@ -47,16 +45,9 @@ BOARD_PREFIX = {"abracada": "st", "runes": "sr", "amulett": "am", "spellcaster":
 READY_MS = 240_000           # ceilings for a busy shared machine, not waits
 LANGUAGE_MS = 30_000
 LESSON_DONE = ".st-record-panel"     # every lesson's last cell: the student's record panel
-LATER_TEXT_DONE = ("[...document.querySelectorAll('.lesson-later-text')].every("
-                   "e => e.innerText.trim() && e.innerText.trim() !== '…')")
+# Parts a lesson draws after it opens (widgets.lessons.later) are marked done when drawn.
+LATER_DONE = "[...document.querySelectorAll('.lesson-later')].every(e => e.classList.contains('lesson-later-done'))"
 
-# Problems found in files this test's author does not own, reported in /work/briefs/findings.md
-# and awaiting a fix there: (page without its query, axe rule id or "title") -> who fixes it, where.
-# They are printed, not failed; any other problem fails. Remove an entry once its fix lands.
-ELSEWHERE = {
-    **{(f"runes/{lang}0{n}_{name}.ipynb", "title"): "livesim: the lesson notebook's metadata title"
-       for lang in ("", "ru/") for n, name in ((2, "hold_or_reroll"), (3, "who_wins_the_duel"))},
-}
 
 RUN_AXE = """async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
@@ -100,8 +91,7 @@ def open_ready(page, server, path: str, kind: str) -> None:
         page.wait_for_selector(".spelltower-guide h2", state="visible", timeout=READY_MS)
     elif kind == "lesson":
         page.wait_for_selector(LESSON_DONE, state="visible", timeout=READY_MS)
-        if page.locator(".lesson-later-text").count():
-            page.wait_for_function(LATER_TEXT_DONE, timeout=READY_MS)
+        page.wait_for_function(LATER_DONE, timeout=READY_MS)
     elif kind == "teacher":
         page.wait_for_selector(".st-class .st-section-exercises", state="visible", timeout=READY_MS)
         assert "teacher=" not in page.url, "the teacher link's token stays out of the address"
@@ -168,20 +158,16 @@ def test_no_serious_or_critical_axe_violation(page, voila_server, path, kind, la
         except PlaywrightTimeout:
             pass               # reported below with the share found
     violations = axe_violations(page)
-    notebook = path.split("?")[0]
-    bad = [v for v in violations if v["impact"] in FAILING_IMPACTS and (notebook, v["id"]) not in ELSEWHERE]
+    bad = [v for v in violations if v["impact"] in FAILING_IMPACTS]
     others = [v for v in violations if v not in bad]
     if others:
-        print(f"{path}: axe findings that do not fail here (minor/moderate, or awaiting a fix listed in "
-              f"ELSEWHERE):\n{report(others)}")
+        print(f"{path}: minor or moderate axe findings (they do not fail):\n{report(others)}")
     problems = [f"axe-core found serious or critical violations:\n{report(bad)}"] if bad else []
     page_lang = page.evaluate("document.documentElement.lang")
     if page_lang != lang:
         problems.append(f'the page says <html lang="{page_lang}">, its text is in "{lang}"')
     title, want = page.title(), expected_title(path, lang)
-    if want is None and (notebook, "title") in ELSEWHERE:
-        print(f"{path}: untitled page ({title!r}), awaiting {ELSEWHERE[notebook, 'title']}")
-    elif want is None:
+    if want is None:
         problems.append(f'the notebook has no title (metadata "title"), so the page is called {title!r}')
     elif title != want:
         problems.append(f"the page's title is {title!r}, not {want!r}")
