@@ -538,8 +538,6 @@ class LiveRun:
         """Redraw the text and plot from the results so far (nothing before the first unit)."""
         if not self.done:
             return
-        import ipywidgets as ipw
-
         text, figures = self._render()
         self.text.value = markdown_html(text)
         if figures is None:
@@ -584,8 +582,65 @@ class Result:
         return stats.wilson_interval(self.wins, self.games, confidence)
 
 
+class Standings:
+    """What a tournament shows, however its games are played: each entry's wins, the best entry,
+    the table and the running win-rate plot. A tournament gives ``labels``, ``players``, ``games``
+    and ``win_matrix()`` (``[g, k]``: entry k won game g; a shared win counts for each winner)."""
+
+    def results(self) -> list[Result]:
+        wins = self.win_matrix().sum(axis=0)
+        return [Result(label, int(w), self.games) for label, w in zip(self.labels, wins)]
+
+    def result(self, label: str) -> Result:
+        return next(r for r in self.results() if r.label == label)
+
+    def best(self) -> Result:
+        return max(self.results(), key=lambda r: r.wins)
+
+    def separated(self) -> bool:
+        """Is the best entry's 95% interval clear of every other entry's interval?"""
+        best = self.best()
+        low = best.interval()[0]
+        return all(r.interval()[1] < low for r in self.results() if r.label != best.label)
+
+    def table(self, lang: str = "en") -> str:
+        headers = [tr(f"lesson.col.{k}", lang) for k in ("bot", "games", "wins", "rate", "interval")]
+        rows = []
+        for r in self.results():
+            lo, hi = r.interval()
+            rows.append([r.label, whole(r.games, lang), whole(r.wins, lang), pct(r.rate, lang),
+                         f"{pct(lo, lang)} – {pct(hi, lang)}"])
+        return table(headers, rows)
+
+    def figure(self, lang: str = "en", title: str | None = None, total: int | None = None):
+        """The running win rate of each entry with its 95% Wilson band: the law of large numbers.
+        A linear axis up to ``total`` games, so the bands are seen to narrow as the games come in
+        (at most ~1,000 points drawn)."""
+        import numpy as np
+
+        from .simulation import wilson_bands
+
+        fig, ax = new_figure()
+        n, won = self.games, self.win_matrix()
+        x = np.unique(np.linspace(1, max(n, 1), min(n, 1000)).astype(np.int64)) if n else np.zeros(0, dtype=np.int64)
+        for i, label in enumerate(self.labels):
+            wins = np.cumsum(won[:, i])[x - 1] if n else np.zeros(0)
+            lo, hi = wilson_bands(wins, x)
+            ax.plot(x, wins / np.maximum(x, 1), color=f"C{i}", lw=1.4, label=label)
+            ax.fill_between(x, lo, hi, color=f"C{i}", alpha=0.18, lw=0)
+        ax.axhline(1 / self.players, color="grey", ls=":", lw=1.2, label=tr("lesson.plot.equal", lang))
+        ax.set_xlim(0, max(total or 0, n, 1))
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_xlabel(tr("lesson.plot.games", lang))
+        ax.set_ylabel(tr("lesson.plot.win_rate", lang))
+        if title:
+            ax.set_title(title)
+        legend_outside(ax)
+        return fig
+
+
 @dataclass
-class Tournament:
+class Tournament(Standings):
     """Games between ``entries`` (one per seat), seats rotated every game so nobody keeps seat 0.
 
     Game ``g`` is ``new_game(len(entries), seed=seed + g, **options)`` and the entry in seat s is
@@ -621,51 +676,16 @@ class Tournament:
         self.seconds += time.perf_counter() - start
         return self
 
-    def results(self) -> list[Result]:
-        return [Result(e.label, sum(e.label in w for w in self.winners), self.games) for e in self.entries]
+    @property
+    def labels(self) -> list[str]:
+        return [e.label for e in self.entries]
 
-    def result(self, label: str) -> Result:
-        return next(r for r in self.results() if r.label == label)
-
-    def best(self) -> Result:
-        return max(self.results(), key=lambda r: r.wins)
-
-    def separated(self) -> bool:
-        """Is the best entry's 95% interval clear of every other entry's interval?"""
-        best = self.best()
-        low = best.interval()[0]
-        return all(r.interval()[1] < low for r in self.results() if r.label != best.label)
-
-    def table(self, lang: str = "en") -> str:
-        headers = [tr(f"lesson.col.{k}", lang) for k in ("bot", "games", "wins", "rate", "interval")]
-        rows = []
-        for r in self.results():
-            lo, hi = r.interval()
-            rows.append([r.label, r.games, r.wins, pct(r.rate, lang), f"{pct(lo, lang)} – {pct(hi, lang)}"])
-        return table(headers, rows)
-
-    def figure(self, lang: str = "en", title: str | None = None, total: int | None = None):
-        """The running win rate of each entry with its 95% Wilson band: the law of large numbers.
-        A linear axis up to ``total`` games, so the bands are seen to narrow as the games come in."""
+    def win_matrix(self):
+        """``[g, k]``: entry k won game g."""
         import numpy as np
 
-        fig, ax = new_figure()
-        x = np.arange(1, self.games + 1)
-        for i, e in enumerate(self.entries):
-            wins = np.cumsum([e.label in w for w in self.winners])
-            rate = wins / x
-            band = np.array([stats.wilson_interval(int(k), int(n)) for k, n in zip(wins, x)])
-            ax.plot(x, rate, color=f"C{i}", lw=1.4, label=e.label)
-            ax.fill_between(x, band[:, 0], band[:, 1], color=f"C{i}", alpha=0.18, lw=0)
-        ax.axhline(1 / self.players, color="grey", ls=":", lw=1.2, label=tr("lesson.plot.equal", lang))
-        ax.set_xlim(0, max(total or 0, self.games))
-        ax.set_ylim(-0.02, 1.02)
-        ax.set_xlabel(tr("lesson.plot.games", lang))
-        ax.set_ylabel(tr("lesson.plot.win_rate", lang))
-        if title:
-            ax.set_title(title)
-        legend_outside(ax)
-        return fig
+        won = [[e.label in w for e in self.entries] for w in self.winners]
+        return np.array(won, dtype=bool).reshape(self.games, self.players)
 
 
 def tournament_run(tournament: Tournament, games: int, describe: Callable[[Tournament], str], lang: str = "en",

@@ -33,7 +33,7 @@ import numpy as np
 from towerlib.core.i18n import register, tr
 from towerlib.stats import z_value
 
-from .lessons import LiveRun, Result, legend_outside, pct, table, whole
+from .lessons import LiveRun, Standings, table, whole
 from .exercises import decimal
 
 __all__ = ["BatchTournament", "Frequencies", "frequency_run", "RUN_MORE", "FIRST_PIECE"]
@@ -304,7 +304,7 @@ def _draw_idle(live: LiveRun, draw: Callable[[], Any]) -> None:
 
 # ----- tournaments of batch policies ----------------------------------------------------------------
 @dataclass
-class BatchTournament:
+class BatchTournament(Standings):
     """Whole Abracada games between batch policies, one per seat, seats rotated every game
     (:func:`towerlib.abracada.batch.simulate_tournament`): a batch twin of
     :class:`widgets.lessons.Tournament` with the same reading methods, for :func:`tournament_run`.
@@ -360,56 +360,11 @@ class BatchTournament:
         self.seconds += time.perf_counter() - start
         return self
 
-    def results(self) -> list[Result]:
-        wins = self._winners.sum(axis=0)
-        return [Result(label, int(w), self.games) for label, w in zip(self.labels, wins)]
-
-    def result(self, label: str) -> Result:
-        return next(r for r in self.results() if r.label == label)
-
-    def best(self) -> Result:
-        return max(self.results(), key=lambda r: r.wins)
-
-    def separated(self) -> bool:
-        """Is the best entry's 95% interval clear of every other entry's interval?"""
-        best = self.best()
-        low = best.interval()[0]
-        return all(r.interval()[1] < low for r in self.results() if r.label != best.label)
-
-    def table(self, lang: str = "en") -> str:
-        headers = [tr(f"lesson.col.{k}", lang) for k in ("bot", "games", "wins", "rate", "interval")]
-        rows = []
-        for r in self.results():
-            lo, hi = r.interval()
-            rows.append([r.label, whole(r.games, lang), whole(r.wins, lang), pct(r.rate, lang),
-                         f"{pct(lo, lang)} – {pct(hi, lang)}"])
-        return table(headers, rows)
-
-    def figure(self, lang: str = "en", title: str | None = None, total: int | None = None):
-        """Each entry's running win rate with its 95% Wilson band (vectorised; at most ~1,000
-        points drawn), on a linear axis up to ``total`` games."""
-        from .lessons import new_figure
-
-        fig, ax = new_figure()
-        n = self.games
-        x = np.unique(np.linspace(1, max(n, 1), min(n, 1000)).astype(np.int64)) if n else np.zeros(0, dtype=np.int64)
-        for i, label in enumerate(self.labels):
-            wins = np.cumsum(self._winners[:, i])[x - 1] if n else np.zeros(0)
-            lo, hi = _wilson(wins, x)
-            ax.plot(x, wins / np.maximum(x, 1), color=f"C{i}", lw=1.4, label=label)
-            ax.fill_between(x, lo, hi, color=f"C{i}", alpha=0.18, lw=0)
-        ax.axhline(1 / self.players, color="grey", ls=":", lw=1.2, label=tr("lesson.plot.equal", lang))
-        ax.set_xlim(0, max(total or 0, n, 1))
-        ax.set_ylim(-0.02, 1.02)
-        ax.set_xlabel(tr("lesson.plot.games", lang))
-        ax.set_ylabel(tr("lesson.plot.win_rate", lang))
-        if title:
-            ax.set_title(title)
-        legend_outside(ax)
-        return fig
+    def win_matrix(self) -> np.ndarray:
+        return self._winners
 
 
-def _wilson(wins: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def wilson_bands(wins: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The 95% Wilson interval of :func:`towerlib.stats.wilson_interval`, for arrays."""
     n = np.maximum(n, 1).astype(float)
     p = wins / n

@@ -21,7 +21,7 @@ import pytest
 
 from widgets import guide_messages as gm
 
-from .lesson_exercises import lesson_exercises
+from lesson_cells import run_cells
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 GAMES = ("abracada", "runes", "amulett", "spellcaster")
@@ -119,7 +119,7 @@ def same_answer(lesson_answer, guide_value) -> bool:
 def test_every_lesson_exercise_is_in_the_guide_with_its_answer(path):
     """Each exercise the lesson makes (its own computation, run here) is one of the guide's
     exercises for that lesson, with the same answer; one guide entry answers one exercise."""
-    made = lesson_exercises(path)
+    made = run_cells(path)["_exercises"]
     assert made, f"{path.name} makes no exercise"
     guide = list(run_guide(path.parent.name)["EXERCISES"].get(path.stem, []))
     missing = []

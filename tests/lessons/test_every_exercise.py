@@ -8,13 +8,13 @@ student would: typing the answer and pressing Enter, or Check.
 from __future__ import annotations
 
 import math
-import os
 import re
 from fractions import Fraction
 from pathlib import Path
 
-import nbformat
 import pytest
+
+from lesson_cells import run_cells
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -24,25 +24,7 @@ NEAR_MISS = Fraction(3, 100)        # 3% off, three significant figures: wrong u
 
 def run_lesson(path: Path) -> list:
     """Run the lesson's code cells; returns the exercises it made, in order."""
-    os.environ.setdefault("MPLBACKEND", "Agg")
-    from IPython.display import display
-
-    from widgets import exercises
-
-    exercises.REGISTRY.clear()
-    nb = nbformat.read(path, as_version=4)
-    namespace = {"__name__": "__lesson__", "display": display}
-    cwd = os.getcwd()
-    os.chdir(path.parent)
-    try:
-        for cell in nb.cells:
-            if cell.cell_type == "code":
-                exec(compile(cell.source, f"{path.name}", "exec"), namespace)
-    finally:
-        os.chdir(cwd)
-        import matplotlib.pyplot as plt
-        plt.close("all")
-    return list(exercises.REGISTRY)
+    return run_cells(path)["_exercises"]
 
 
 def sig(x: Fraction, figures: int, lang: str) -> str:

@@ -181,10 +181,10 @@ def test_a_custom_figure_shows_its_exact_part_before_the_first_press():
 
 def test_the_vectorised_wilson_band_is_the_library_interval():
     from towerlib import stats
-    from widgets.simulation import _wilson
+    from widgets.simulation import wilson_bands
 
     wins = np.array([0, 1, 5, 50, 99, 100, 3])
     games = np.array([1, 10, 10, 100, 100, 100, 7])
-    lo, hi = _wilson(wins, games)
+    lo, hi = wilson_bands(wins, games)
     for k, n, a, b in zip(wins, games, lo, hi):
         assert (a, b) == pytest.approx(stats.wilson_interval(int(k), int(n)), abs=1e-12), (k, n)

@@ -3,7 +3,6 @@ the English one, and when the code cells run their exercises hold independently 
 and the engine simulation started by the button works. (nbval runs them in a kernel as well.)"""
 from __future__ import annotations
 
-import os
 import re
 from fractions import Fraction
 from itertools import product
@@ -11,6 +10,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+from lesson_cells import run_cells
 
 REPO = Path(__file__).resolve().parents[2]
 FOLDER = REPO / "notebooks" / "runes"
@@ -54,28 +55,6 @@ def test_russian_twin_mirrors_the_english_lesson(name):
     assert len(re.findall(r"[а-яё]", text, re.I)) > 0.6 * len(re.findall(r"[a-zа-яё]", text, re.I))
     keys = lambda nb: re.findall(r"W = (\{.*\})", next(c.source for c in nb.cells if "LANG = " in c.source))  # noqa: E731
     assert set(eval(keys(en)[0])) == set(eval(keys(ru)[0]))   # same sentence keys in both languages
-
-
-def run_cells(path: Path) -> dict:
-    """Run the lesson's code cells in this process; returns its namespace (and its exercises)."""
-    os.environ.setdefault("MPLBACKEND", "Agg")
-    from IPython.display import display
-
-    from widgets import exercises
-
-    exercises.REGISTRY.clear()
-    nb = nbformat.read(path, as_version=4)
-    namespace = {"__name__": "__lesson__", "display": display}
-    cwd = os.getcwd()
-    os.chdir(path.parent)
-    try:
-        for cell in nb.cells:
-            if cell.cell_type == "code":
-                exec(compile(cell.source, path.name, "exec"), namespace)
-    finally:
-        os.chdir(cwd)
-    namespace["_exercises"] = list(exercises.REGISTRY)
-    return namespace
 
 
 def _one_roll(spell):
