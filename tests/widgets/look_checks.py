@@ -2,6 +2,7 @@
 colour pairs a stylesheet sets (computed with the WCAG formula in :mod:`widgets.palette`)."""
 from __future__ import annotations
 
+import random
 import re
 from html import unescape
 
@@ -55,3 +56,14 @@ def low_contrast(pairs, minimum: float = MIN_TEXT_CONTRAST) -> list[str]:
 
 def is_okabe_ito(colour: str) -> bool:
     return colour.upper() in {c.upper() for c in OKABE_ITO.values()}
+
+
+def played(module, seed: int, players: int, moves: int):
+    """A game of ``module`` (a registered game) after up to ``moves`` random legal actions."""
+    game = module.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game

@@ -3,7 +3,6 @@ have, the log's grammar for the student, the rule checkboxes' names, the palette
 of its text and every picture's text alternative. Positions come from real games."""
 from __future__ import annotations
 
-import random
 import re
 from html import unescape
 
@@ -13,7 +12,7 @@ import towerlib.abracada as abracada
 from towerlib.abracada.rules import SPELLS
 from towerlib.core.i18n import LANGUAGES, tr
 
-from look_checks import css_text_pairs, is_okabe_ito, low_contrast, svg_titles, svgs_without_text_alternative
+from look_checks import css_text_pairs, is_okabe_ito, low_contrast, played, svg_titles, svgs_without_text_alternative
 from widgets.abracada import narrate, svg, table
 from widgets.abracada.setup import SetupForm
 from widgets.abracada.style import CSS
@@ -21,20 +20,9 @@ from widgets.game_table import Settings
 from widgets.palette import MIN_TEXT_CONTRAST, contrast
 
 
-def played(seed: int, players: int = 3, moves: int = 30) -> abracada.AbracadaGame:
-    """A game after up to ``moves`` random legal actions."""
-    game = abracada.new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
-
-
 def positions(count: int = 12):
     for seed in range(count):
-        game = played(seed, players=2 + seed % 4, moves=seed * 7)
+        game = played(abracada, seed, 2 + seed % 4, seed * 7)
         yield game.view(0)
 
 
@@ -74,7 +62,7 @@ def test_the_log_never_says_you_with_a_verb_for_someone_else():
     russian = re.compile(r"\bвы \w+(ет|ит)\b", re.I)
     lines = {lang: [] for lang in LANGUAGES}
     for seed in range(20):
-        game = played(seed, players=2 + seed % 4, moves=120)
+        game = played(abracada, seed, 2 + seed % 4, 120)
         for seat in range(game.players):
             log = game.view(seat)["log"]
             for lang in LANGUAGES:

@@ -4,7 +4,6 @@ picked by the WCAG contrast formula, and a text alternative on every picture. Po
 real games played with random legal moves."""
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
@@ -14,23 +13,13 @@ from towerlib.amulett.rules import AREA
 from towerlib.core.i18n import LANGUAGES, tr
 from towerlib.spellcaster.data import LINKS, PATHS, POINTS
 
-from look_checks import css_text_pairs, is_okabe_ito, low_contrast, svg_titles, svgs_without_text_alternative
+from look_checks import css_text_pairs, is_okabe_ito, low_contrast, played, svg_titles, svgs_without_text_alternative
 from widgets import pictures
 from widgets.amulett import render as am
 from widgets.amulett.style import CSS as AM_CSS
 from widgets.palette import MIN_TEXT_CONTRAST, contrast, ink
 from widgets.spellcaster import render as sc
 from widgets.spellcaster.style import CSS as SC_CSS
-
-
-def played(module, seed: int, players: int, moves: int):
-    game = module.new_game(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
 
 
 # ----- SpellCaster ------------------------------------------------------------------------------
