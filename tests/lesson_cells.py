@@ -35,3 +35,20 @@ def run_cells(path: Path) -> dict:
     namespace["_exercises"] = list(exercises.REGISTRY)
     exercises.REGISTRY.clear()
     return namespace
+
+
+def live_runs(path: Path, monkeypatch) -> list:
+    """Run the lesson's cells; returns the simulations it put on the page to start from a button
+    (every :class:`widgets.lessons.LiveRun` it made, in order)."""
+    from widgets.lessons import LiveRun
+
+    made: list = []
+    original = LiveRun.__init__
+
+    def spy(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(LiveRun, "__init__", spy)
+    run_cells(path)
+    return made

@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from lesson_cells import live_runs
 from test_every_exercise import NOTEBOOKS, run_lesson
 from widgets.lessons import LiveRun, Tournament, bot_entry, convergence_figure, markdown_html, tournament_run
 
@@ -38,16 +39,8 @@ def test_markdown_html_renders_tables_lists_and_emphasis():
 
 @pytest.mark.parametrize("path", LESSON5, ids=["en", "ru"])
 def test_lesson5_plays_nothing_while_rendering_and_its_sentence_matches_its_table(path, monkeypatch):
-    made: list[LiveRun] = []
-    original = LiveRun.__init__
-
-    def spy(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        made.append(self)
-
-    monkeypatch.setattr(LiveRun, "__init__", spy)
     start = time.perf_counter()
-    run_lesson(path)
+    made = live_runs(path, monkeypatch)
     assert time.perf_counter() - start < 10, "the lesson runs its tournaments while rendering"
     assert len(made) == 3, "the three-bot tournament, the coin of known p and the rule variants start from buttons"
     tour, coin, variants = made

@@ -16,26 +16,13 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from test_every_exercise import NOTEBOOKS, run_lesson
+from lesson_cells import live_runs
+from test_every_exercise import NOTEBOOKS
 from towerlib.abracada import batch
 from towerlib.abracada import rules as R
-from widgets.lessons import LiveRun
 from widgets.simulation import RUN_MORE, BatchTournament, Frequencies, frequency_run
 
 SIGMAS = 4          # tolerance: |simulated - exact| <= 4 standard errors (a false alarm ~6e-5 per event)
-
-
-def lesson_runs(path, monkeypatch) -> list[LiveRun]:
-    made: list[LiveRun] = []
-    original = LiveRun.__init__
-
-    def spy(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        made.append(self)
-
-    monkeypatch.setattr(LiveRun, "__init__", spy)
-    run_lesson(path)
-    return made
 
 
 def counted_rounds(monkeypatch) -> list[int]:
@@ -60,7 +47,7 @@ def cells(html: str) -> list[list[str]]:
 def test_lesson5_button_runs_100000_more_rounds_of_the_batch_simulator_each_press(lang, monkeypatch):
     path = NOTEBOOKS / "abracada" / ("ru" if lang == "ru" else "") / "05_let_the_bots_play.ipynb"
     calls = counted_rounds(monkeypatch)
-    coin = lesson_runs(path, monkeypatch)[1]
+    coin = live_runs(path, monkeypatch)[1]
     assert calls == [] and coin.frequencies.samples == 0, "nothing is simulated while the page renders"
     assert RUN_MORE == 100_000 and coin.batch == RUN_MORE
     assert re.search(r"100[ ,\u00a0]000", coin.start_button.description), coin.start_button.description

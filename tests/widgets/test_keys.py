@@ -45,17 +45,21 @@ def operate(control) -> None:
         send_update(control, {"value": not control.value})
 
 
+def shortcut_controls(board):
+    """(shortcut, key, control or None) for every key of the board's pressing shortcuts, now."""
+    for shortcut in board._shortcuts:
+        if shortcut.press is not None:
+            for key in shortcut.keys:
+                yield shortcut, key, shortcut.press(key)
+
+
+def usable(control) -> bool:
+    return control is not None and not control.disabled and control.layout.display != "none"
+
+
 def pressable(board) -> list[tuple[str, object]]:
     """(key, control) for every shortcut whose control is shown and enabled now."""
-    out = []
-    for shortcut in board._shortcuts:
-        if shortcut.press is None:
-            continue
-        for key in shortcut.keys:
-            control = shortcut.press(key)
-            if control is not None and not control.disabled and control.layout.display != "none":
-                out.append((key, control))
-    return out
+    return [(key, control) for _shortcut, key, control in shortcut_controls(board) if usable(control)]
 
 
 def path_of(board, control) -> list:
@@ -112,20 +116,16 @@ def test_a_shortcut_whose_button_is_disabled_is_refused_and_changes_nothing(name
     refused = 0
     for seed in range(3):
         board = make(name, seed)
-        for shortcut in board._shortcuts:
-            if shortcut.press is None:
+        for shortcut, key, control in list(shortcut_controls(board)):
+            if usable(control):
                 continue
-            for key in shortcut.keys:
-                control = shortcut.press(key)
-                if control is not None and not control.disabled and control.layout.display != "none":
-                    continue
-                before = board.game.to_json()
-                press(board, key)
-                assert board.game.to_json() == before
-                assert tr("table.key_refused", "en", name=key.upper(), what=tr(shortcut.what, "en")) \
-                    in unescape(board._status.value)
-                assert tr(shortcut.what, "en") in board._keys.announcement
-                refused += 1
+            before = board.game.to_json()
+            press(board, key)
+            assert board.game.to_json() == before
+            assert tr("table.key_refused", "en", name=key.upper(), what=tr(shortcut.what, "en")) \
+                in unescape(board._status.value)
+            assert tr(shortcut.what, "en") in board._keys.announcement
+            refused += 1
     assert refused >= 3
 
 
