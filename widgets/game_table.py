@@ -4,10 +4,10 @@ whose game it is, the bots' moves, the set-up/start/new-game cycle and server-si
 A board class mixes :class:`GameTable` in before ``ipywidgets.VBox``. It calls
 :meth:`GameTable._build_frame`, builds its own table (``_table``) from its own widgets and the
 shared pieces made here (the log panel, the pool of move buttons, the named save panel) and
-supplies ``_render``, ``_relabel``, ``_seat_names`` and ``_bot_to_move``. Every student move,
-whether from a button or a keyboard shortcut, goes through :meth:`GameTable._play_student`: one
-place that checks whose decision it is, lets the engine judge the action, shows a refusal,
-autosaves and lets the bots answer.
+supplies ``_render_view`` (the view into widget values), ``_relabel``, ``_seat_names`` and
+``_bot_to_move``. Every student move, whether from a button or a keyboard shortcut, goes
+through :meth:`GameTable._play_student`: one place that checks whose decision it is, lets the
+engine judge the action, shows a refusal, autosaves and lets the bots answer.
 
 Keyboard and screen reader (:mod:`widgets.a11y`): a board declares its shortcuts once
 (:meth:`GameTable._set_shortcuts`); a key presses the same control a click would, only when it
@@ -284,6 +284,19 @@ class GameTable:
                   for k, v in self._message_params.items()}
         self._status.value = f'<span class="{css}">{tr(key, self._lang, **params)}</span>'
 
+    # ----- rendering: the only place synced state is made ---------------------------------------
+    def _render(self) -> None:
+        """Set every widget value from the student's view (the board's ``_render_view``), then
+        tell the live region what is new."""
+        self._show_status()
+        if self._game is None:
+            self._round.value = ""
+            self._announce(None)
+            return
+        view = self._game.view(self._seat)
+        self._render_view(view)
+        self._announce(view)
+
     # ----- pieces every table has -----------------------------------------------------------------
     def _build_log_panel(self) -> ipw.VBox:
         """The log panel: a title and ``_log``, whose HTML the board makes from the view."""
@@ -360,8 +373,10 @@ class GameTable:
         return box
 
     def _relabel_table(self) -> None:
-        """The labels of the shared pieces in the current language."""
+        """The labels of the shared pieces (the set-up form among them) in the current language."""
         lang = self._lang
+        if self._form is not None:
+            self._form.relabel(lang)
         self._help_toggle.description = tr("table.help", lang)
         self._show_help()
         if hasattr(self, "_log_title"):

@@ -215,8 +215,6 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._reasons_toggle.tooltip = tr("abracada.board.reasons_tip", lang)
         for v, b in self._spells.items():
             b.description = f"{v} · {spell_name(v, lang)}"
-        if self._form is not None:
-            self._form.relabel(lang)
         if self._teacher:
             self._banner.value = f"<div>{tr('abracada.board.teacher_banner', lang)}</div>"
             self._deal_text.description = tr("abracada.board.teacher.deal", lang)
@@ -225,20 +223,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
             self._upload.description = tr("abracada.board.teacher.upload", lang)
         self._relabel_table()
 
-    # ----- rendering: the only place synced state is made -------------------------------------
-    def _render(self) -> None:
-        """Set every widget value from the student's view (and nothing else)."""
-        self._show_status()
-        if self._game is None:
-            self._round.value = ""
-            self._announce(None)
-            return
-        view = self._game.view(self._seat)
-        self._render_view(view)
-        if self._teacher:
-            self._render_teacher(view)
-        self._announce(view)
-
+    # ----- rendering: the view into widget values (GameTable._render calls it) -----------------
     def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
         """This round's log lines as the log panel shows them (bots' reasons left out)."""
         return html_lines(log_html(view["log"], view["seat"], self._lang), "st-line")
@@ -285,6 +270,8 @@ class AbracadaBoard(GameTable, ipw.VBox):
                        f'{log_html(view["log"], seat, lang, notes)}</div></div>')
         self._result.value = table.result(view, names, lang)
         self._result.layout.display = None if view["result"] else "none"
+        if self._teacher:
+            self._render_teacher(view)
 
     def _why_not(self, view: Mapping[str, Any], action: str, names: Sequence[str]) -> str | None:
         """Why the student may not take ``action`` now, in the engine's words; None if allowed.

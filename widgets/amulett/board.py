@@ -202,21 +202,9 @@ class AmulettBoard(GameTable, ipw.VBox):
         self._ledger_toggle.description = t("ledger")
         self._ledger_toggle.tooltip = t("ledger_tip")
         self._new.description = t("new_game")
-        if self._form is not None:
-            self._form.relabel(lang)
         self._relabel_table()
 
-    # ----- rendering: the only place synced state is made -------------------------------------
-    def _render(self) -> None:
-        self._show_status()
-        if self._game is None:
-            self._round.value = ""
-            self._announce(None)
-            return
-        view = self._game.view(self._seat)
-        self._render_view(view)
-        self._announce(view)
-
+    # ----- rendering: the view into widget values (GameTable._render calls it) -----------------
     def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
         return [narrate(event, self._lang) for event in view["log"] or []]
 

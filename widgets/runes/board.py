@@ -305,25 +305,17 @@ class RunesBoard(GameTable, ipw.VBox):
         for key, b in self._spells.items():
             spell, _, mode = key.partition(":")
             b.description = tr(f"runes.board.familiar_{mode}", lang) if mode else tr(f"runes.spell.{spell}", lang)
-        if self._form is not None:
-            self._form.relabel(lang)
         self._relabel_table()
 
     # ----- rendering: the only place synced state is made -------------------------------------
     def _render(self) -> None:
-        """Set every widget value from the student's view (and the student's own input)."""
-        self._show_status()
-        if self._game is None:
-            self._round.value = ""
-            self._announce(None)
-            return
+        """GameTable's render, flagged: the dice and aim widgets' observers then know that a value
+        change is the board's own, not the student's input."""
         self._rendering = True
         try:
-            view = self._game.view(self._seat)
-            self._render_view(view)
+            super()._render()
         finally:
             self._rendering = False
-        self._announce(view)
 
     def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
         wizards = [w["wizard"] for w in view["wizards"]]
