@@ -208,10 +208,13 @@ def test_spellcaster_a_turn_by_keyboard(voila_page, page):
     page.keyboard.press("ArrowDown")                       # Life Force 2 -> 1 ...
     page.keyboard.press("Tab")
     page.keyboard.press("ArrowUp")                         # ... and Will 1 -> 2
-    for _ in range(3):                                     # Focus, Skill, Buy
-        page.keyboard.press("Tab")
-    assert_focus_ring(page)
     page.wait_for_selector(f"{board} .sc-buy:enabled", timeout=TIMEOUT)
+    for _ in range(6):                                     # Focus, Skill, then Buy
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('sc-buy')"):
+            break
+    assert page.evaluate("document.activeElement.classList.contains('sc-buy')")
+    assert_focus_ring(page)
     before = serial(page, board)
     page.keyboard.press("Enter")
     page.wait_for_function("([sel, old]) => Number(document.querySelector(sel).dataset.serial || 0) > old",
