@@ -190,6 +190,18 @@ class AnswerStore:
     def name(exercise: "Exercise") -> str:
         return "answer-" + hashlib.sha256(f"{exercise.lang}\n{exercise.prompt}".encode()).hexdigest()[:24]
 
+    def when_known(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` once this store knows whose answers it holds: at once, or, in a
+        kernel Voila preheated before anyone asked for the page, when the page is requested
+        (:func:`widgets.classroom.when_known`). No cell ever waits for the student, so a lesson
+        can run before its student is known."""
+        from . import classroom
+
+        if classroom.in_classroom():
+            classroom.when_known(lambda _page: callback())
+        else:
+            callback()
+
     def load(self, exercise: "Exercise") -> Any:
         try:
             return json.loads(self.folder.read(self.name(exercise)))
@@ -372,8 +384,15 @@ class Exercise:
             self.reveal.layout.display = None
 
     def _restore(self) -> None:
-        """The student's last checked answer to this exercise, kept across a reload."""
-        record = self.store.load(self) if self.store is not None else None
+        """The student's last checked answer to this exercise, kept across a reload: shown as soon
+        as the page's student is known (at once, unless the kernel was preheated)."""
+        if self.store is not None:
+            self.store.when_known(self._restore_known)
+
+    def _restore_known(self) -> None:
+        if self.tries or self.solved or self.input.value not in ("", None):
+            return                                   # the student has answered meanwhile: keep that
+        record = self.store.load(self)
         if not isinstance(record, dict) or not isinstance(record.get("answer"), str):
             return
         answer = record["answer"]

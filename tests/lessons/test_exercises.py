@@ -176,3 +176,96 @@ def test_classroom_answers_go_to_each_students_own_folder(tmp_path, monkeypatch)
     monkeypatch.setenv(classroom.SPACE_ENV, "not-a-space")
     ex = Exercise("Q?", Fraction(1, 2), store=default_store())
     assert ex.submit("1/2") is True                    # no space: marked, but nothing kept
+
+
+SPACE_A, SPACE_B = "a" * 32, "b" * 32
+
+
+def _classroom(monkeypatch, tmp_path):
+    from widgets import classroom
+
+    monkeypatch.setenv("SPELLTOWER_SAVES", str(tmp_path))
+    monkeypatch.setenv(classroom.CLASSROOM_ENV, "1")
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.delenv(classroom.SPACE_ENV, raising=False)
+    return classroom
+
+
+def test_two_students_answers_never_mix(tmp_path, monkeypatch):
+    """Each student's reload shows their own last answer, never the other's."""
+    from widgets.exercises import default_store
+
+    classroom = _classroom(monkeypatch, tmp_path)
+    for space, text in ((SPACE_A, "0.2"), (SPACE_B, "1/2")):
+        monkeypatch.setenv(classroom.SPACE_ENV, space)
+        Exercise("Q?", Fraction(1, 2), store=default_store()).submit(text)
+    for space, text, mark in ((SPACE_A, "0.2", "exercise-wrong"), (SPACE_B, "1/2", "exercise-right")):
+        monkeypatch.setenv(classroom.SPACE_ENV, space)
+        again = Exercise("Q?", Fraction(1, 2), store=default_store())
+        again.widget
+        assert again.input.value == text and mark in again.output.value
+        assert again.tries == (1 if space == SPACE_A else 0)
+
+
+def test_a_preheated_lesson_restores_its_students_answers_once_the_page_is_requested(tmp_path, monkeypatch):
+    """In a kernel Voila preheats, the lesson's cells run before anyone asks for the page: an
+    exercise is built at once (no cell waits for the student) and shows the answers of the
+    student whose request arrives, and only theirs; what it writes next goes to that student."""
+    import asyncio
+    import json
+    import os
+    import threading
+    import time
+
+    from widgets.exercises import AnswerStore, default_store
+
+    classroom = _classroom(monkeypatch, tmp_path)
+    for space, text in ((SPACE_A, "0.2"), (SPACE_B, "1/2")):      # answered earlier, in cold kernels
+        monkeypatch.setenv(classroom.SPACE_ENV, space)
+        Exercise("Q?", Fraction(1, 2), store=default_store()).submit(text)
+    monkeypatch.delenv(classroom.SPACE_ENV)
+    request = threading.Event()
+
+    def fake_fetch():                    # Voila's query websocket: the page's request arrives later
+        assert request.wait(30)
+        os.environ[classroom.SPACE_ENV] = SPACE_B
+
+    monkeypatch.setattr(classroom, "_fetch_request", fake_fetch)
+    monkeypatch.setattr(classroom, "_listener", classroom._Listener())
+    monkeypatch.setattr(classroom, "WAIT_SECONDS", 30.0)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+
+    async def lesson():
+        t0 = time.monotonic()
+        ex = Exercise("Q?", Fraction(1, 2), store=default_store())
+        ex.widget                                        # the cell runs while nobody is known
+        assert time.monotonic() - t0 < 10, "the cell waited for the student"
+        assert not request.is_set() and ex.input.value == "" and ex.output.value == ""
+        request.set()                                    # the page is requested: student B
+        for _ in range(200):
+            if ex.input.value:
+                break
+            await asyncio.sleep(0.05)
+        assert ex.input.value == "1/2" and "exercise-right" in ex.output.value
+        assert ex.submit("0.5") is True
+        return ex
+
+    ex = asyncio.run(lesson())
+    name = AnswerStore.name(ex) + ".json"
+    lessons = tmp_path / "students"
+    assert json.loads((lessons / SPACE_B / "lessons" / name).read_text())["answer"] == "0.5"
+    assert json.loads((lessons / SPACE_A / "lessons" / name).read_text())["answer"] == "0.2"
+
+
+def test_a_restored_answer_never_overwrites_what_the_student_typed_first(tmp_path, monkeypatch):
+    from widgets.exercises import default_store
+
+    classroom = _classroom(monkeypatch, tmp_path)
+    monkeypatch.setenv(classroom.SPACE_ENV, SPACE_A)
+    Exercise("Q?", Fraction(1, 2), store=default_store()).submit("0.2")
+    late = []
+    monkeypatch.setattr(classroom, "when_known", lambda callback: late.append(callback))
+    ex = Exercise("Q?", Fraction(1, 2), store=default_store())
+    assert ex.submit("1/2") is True                      # typed before the student was known
+    late[0](classroom.current())
+    assert ex.input.value == "1/2" and "exercise-right" in ex.output.value
