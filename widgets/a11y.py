@@ -27,6 +27,7 @@ any background (the boards' dark frames and their light panels alike).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from html.parser import HTMLParser
 from typing import Any, Callable, Sequence
 
@@ -177,9 +178,10 @@ class KeyBridge(anywidget.AnyWidget):
             self._on_key(key)
 
     def say(self, text: str) -> None:
-        """Announce ``text`` (again, even if it is what was said last)."""
-        self.announcement = text
-        self.serial += 1
+        """Announce ``text`` (again, even if it is what was said last), in one message to the page."""
+        with self.hold_sync():
+            self.announcement = text
+            self.serial += 1
 
 
 def new_lines(before: Sequence[str], after: Sequence[str]) -> list[str]:
@@ -218,8 +220,16 @@ class _Lines(HTMLParser):
 
 
 def html_lines(html: str, cls: str) -> list[str]:
-    """The plain text of every element of class ``cls`` in ``html`` (entities decoded)."""
+    """The plain text of every element of class ``cls`` in ``html`` (entities decoded).
+
+    A board asks this after every render, mostly of HTML it has parsed before (a bot's move
+    changes the log once, the renders around it do not): the last answers are kept."""
+    return list(_html_lines(html, cls))
+
+
+@lru_cache(maxsize=16)
+def _html_lines(html: str, cls: str) -> tuple[str, ...]:
     parser = _Lines(cls)
     parser.feed(html)
     parser.close()
-    return parser.lines
+    return tuple(parser.lines)

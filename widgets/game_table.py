@@ -338,12 +338,13 @@ class GameTable:
         """Put ``actions`` (with their labels) on the move buttons; the rest are hidden."""
         self._moves = list(actions[:len(self._move_buttons)])
         for i, b in enumerate(self._move_buttons):
-            if i < len(self._moves):
-                b.description, b.disabled, b.layout.display = labels[i], False, None
-                b.tooltip = tooltips[i] if tooltips is not None else ""
-                b.button_style = styles[i] if styles is not None else ""
-            else:
-                b.description, b.tooltip, b.disabled, b.layout.display, b.button_style = "", "", True, "none", ""
+            with b.hold_sync():                       # one message per button, whatever changed
+                if i < len(self._moves):
+                    b.description, b.disabled, b.layout.display = labels[i], False, None
+                    b.tooltip = tooltips[i] if tooltips is not None else ""
+                    b.button_style = styles[i] if styles is not None else ""
+                else:
+                    b.description, b.tooltip, b.disabled, b.layout.display, b.button_style = "", "", True, "none", ""
 
     def _move_for(self, verb: str) -> ipw.Button | None:
         """The first move button now showing an action with this verb (for a shortcut)."""

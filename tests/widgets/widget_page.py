@@ -46,3 +46,57 @@ def click(button: ipw.Widget) -> None:
 def send_update(widget: ipw.Widget, state: dict) -> None:
     """A state update exactly as the page sends it."""
     widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
+
+
+class Traffic:
+    """Every message the kernel side of the widgets would send to the page, recorded.
+
+    ``with Traffic() as t:`` makes every widget created inside it open a recording comm (a
+    real kernel's comm, minus the socket), so a test or a benchmark can count what a click
+    sends: ``t.take()`` returns and forgets the messages so far as ``(comm_id, msg_type,
+    data)``. Build the board inside the block; widgets made before it send nothing.
+    """
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[str, str, dict, int]] = []
+
+    def __enter__(self) -> "Traffic":
+        import comm
+        from comm.base_comm import BaseComm
+
+        messages = self.messages
+
+        class RecordingComm(BaseComm):
+            kernel = True            # ipywidgets sends updates only through a comm with a kernel
+
+            def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+                data = data or {}            # serialised here, as the kernel's session would
+                messages.append((self.comm_id, msg_type, data, len(json.dumps(data, default=str))))
+
+        self._saved = comm.create_comm
+        comm.create_comm = RecordingComm
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import comm
+        comm.create_comm = self._saved
+
+    def take(self) -> list[tuple[str, str, dict, int]]:
+        out = list(self.messages)
+        self.messages.clear()
+        return out
+
+    @staticmethod
+    def size(messages) -> int:
+        """The bytes of the messages' data as JSON (what the page receives, less each message's
+        Jupyter header of a few hundred bytes)."""
+        return sum(size for *_rest, size in messages)
+
+    @staticmethod
+    def updated(messages) -> dict[str, set[str]]:
+        """comm id -> the names of the traits its update messages carried."""
+        out: dict[str, set[str]] = {}
+        for cid, kind, data, _size in messages:
+            if kind == "comm_msg" and data.get("method") == "update":
+                out.setdefault(cid, set()).update(data.get("state", {}))
+        return out

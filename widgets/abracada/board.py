@@ -253,11 +253,13 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._meter.layout.display = None if dist is not None else "none"
         for v, button in self._spells.items():
             why = self._why_not(view, f"cast {v}", names)
-            button.disabled = why is not None
-            button.tooltip = why if why is not None else tr(f"abracada.effect.{v}", lang)
+            with button.hold_sync():                  # one message per button, whatever changed
+                button.disabled = why is not None
+                button.tooltip = why if why is not None else tr(f"abracada.effect.{v}", lang)
         why_end = self._why_not(view, "end", names)
-        self._end.disabled = why_end is not None
-        self._end.tooltip = why_end
+        with self._end.hold_sync():
+            self._end.disabled = why_end is not None
+            self._end.tooltip = why_end
         self._next.disabled = view["phase"] != "round_over"
         self._next.layout.display = None if view["phase"] == "round_over" else "none"
         self._rule_hint.value = self._hint(view, names)
