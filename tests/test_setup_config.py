@@ -12,7 +12,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Unicode
 from traitlets.config import Config, LoggingConfigurable, PyFileConfigLoader
 
-from widgets import serving
+from widgets import serving, warmpool
 
 REPO = Path(__file__).resolve().parents[1]
 CONFIG = REPO / "jupyter_config"
@@ -48,6 +48,7 @@ def configurable(section: str):
         "Voila": Voila, "VoilaConfiguration": VoilaConfiguration,
         "VoilaKernelManager": preheating_manager_class(), "MappingKernelManager": MappingKernelManager,
         "ClassroomKernelConnection": serving.ClassroomKernelConnection, "ServerApp": ServerApp,
+        "WarmKernelManager": warmpool.WarmKernelManager,
     }[section]
 
 
@@ -93,6 +94,23 @@ def test_voila_configuration():
     assert conf.template == "spelltower"
     assert conf.preheat_kernel is True and conf.default_pool_size == 1
     assert conf.progressive_rendering is False  # Voila refuses it together with preheating
+
+
+def test_lessons_get_warm_kernels_from_a_small_pool():
+    """Lessons are not preheated (one standby kernel per lesson would be 28 kernels); a small pool of
+    kernels that have done every lesson's imports serves them instead (widgets/warmpool.py)."""
+    from voila.configuration import VoilaConfiguration
+    conf = VoilaConfiguration(config=voila_config())
+    assert conf.multi_kernel_manager_class is warmpool.WarmKernelManager
+    assert voila_config()["WarmKernelManager"]["pool_size"] == 2
+    manager = warmpool.WarmKernelManager(config=voila_config(), pool_size=0)   # 0: starts no kernel here
+    manager.pool_size = 2
+    for script, warm in [("/voila/render/abracada/01_meet_the_tower.ipynb", True),
+                         ("/voila/render/runes/ru/03_who_wins_the_duel.ipynb", True),
+                         ("/voila/render/abracada/play.ipynb", False), ("/voila/render/index.ipynb", False),
+                         ("/voila/render/teacher.ipynb", False), ("/voila/render/_fixtures/button.ipynb", False)]:
+        assert manager._wants_warm("python3", {"VOILA_PREHEAT": "False", "SCRIPT_NAME": script}) is warm, script
+        assert manager._wants_warm("python3", {"VOILA_PREHEAT": "True", "SCRIPT_NAME": script}) is False
 
 
 @pytest.mark.parametrize("path, preheated", [

@@ -1,0 +1,205 @@
+"""Warm kernels for the pages Voila does not preheat: the lessons open without a cold start.
+
+Voila preheats a page by running the whole notebook in a kernel before anyone asks for it, one
+kernel per page kept on standby. That suits the four play pages; for 28 lessons it would keep 28
+idle kernels (some 50 MB each) for a class that reads one lesson at a time. Every other page
+gets a *cold* kernel: a new Python process, ipykernel's start-up, then the lesson's imports
+(towerlib, the boards, ipywidgets, numpy, matplotlib, sympy), all before its first real cell.
+
+:class:`WarmKernelManager` (``VoilaConfiguration.multi_kernel_manager_class``; Voila wraps it
+in its preheating manager) keeps a small pool of kernels that have started and done those
+imports ahead of time (:attr:`~WarmKernelManager.warm_imports`), and hands one to a page that
+would otherwise start a cold kernel, if the page matches :attr:`~WarmKernelManager.warm_pages`.
+The pool refills in the background.
+
+A warm kernel must become exactly the kernel Voila would have started for that request:
+
+* **the request's environment**: Voila starts a cold kernel with the request's variables
+  (``QUERY_STRING``, ``SCRIPT_NAME``, the classroom's ``HTTP_X_SPELLTOWER_SPACE`` and
+  ``..._TEACHER`` headers, ``VOILA_*``); a warm kernel gets every variable that differs from the
+  environment it was started with, set in ``os.environ`` *before* Voila runs the first cell, so
+  :mod:`widgets.classroom` reads the right student, exactly as in a cold kernel;
+* **the working directory**: the notebook's folder (``os.chdir``; ipykernel's ``''`` on
+  ``sys.path`` follows it);
+* **nothing of another page**: a kernel is handed out once and leaves the pool; the warm-up
+  runs silently (no history, no execution count) and leaves only imported modules behind;
+  the modules it imports read the environment when called, not when imported.
+
+The warm-up imports nothing that reads the page's identity at import time; in particular
+``VOILA_PREHEAT`` is unset while it runs, so :mod:`widgets.classroom` installs no preheat hook.
+Pool kernels are never culled and are shut down with the server (they are ordinary kernels of
+this manager). If a warm kernel is not ready, or has died, the page gets a cold kernel as before.
+
+This module is imported by the server process: it imports no widgets and no towerlib itself.
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import re
+
+from jupyter_core.utils import ensure_async
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float, Integer, List, Unicode
+
+#: What every lesson imports while it renders (see notebooks/*/0*.ipynb): the engines and their
+#: probability modules, the boards, the lesson helpers, the class record, ipywidgets, numpy,
+#: sympy and matplotlib's figure (lesson plots are drawn without pyplot).
+WARM_IMPORTS = [
+    "ipywidgets", "numpy", "IPython.display",
+    "towerlib", "towerlib.abracada", "towerlib.abracada.bots", "towerlib.abracada.deduction",
+    "towerlib.abracada.batch", "towerlib.runes", "towerlib.runes.probability", "towerlib.runes.batch",
+    "towerlib.amulett", "towerlib.amulett.probability", "towerlib.amulett.inference",
+    "towerlib.spellcaster", "towerlib.spellcaster.probability", "towerlib.spellcaster.inference",
+    "widgets", "widgets.amulett", "widgets.spellcaster", "widgets.exercises", "widgets.lessons",
+    "widgets.simulation", "widgets.record.hooks", "widgets.record.panels",
+    "sympy", "matplotlib.figure", "matplotlib.backends.backend_agg",
+]
+#: The pages that may get a warm kernel: the lessons (``<game>/[ru/]NN_name.ipynb``), matched
+#: against the request's path (``SCRIPT_NAME``, ``/voila/render/abracada/01_meet_the_tower.ipynb``).
+LESSON_PAGES = r"/\d\d_[^/]*\.ipynb$"
+
+
+def warm_up_code(modules: list[str]) -> str:
+    """The code a pool kernel runs once started: import ``modules``, leave no names behind.
+    A module that fails to import is skipped (the page will report it as a cold kernel would)."""
+    return ("def _spelltower_warm_up(names):\n"
+            "    import importlib\n"
+            "    for name in names:\n"
+            "        try:\n"
+            "            importlib.import_module(name)\n"
+            "        except Exception:\n"
+            "            pass\n"
+            f"_spelltower_warm_up({modules!r})\n"
+            "del _spelltower_warm_up\n")
+
+
+def adopt_code(env: dict[str, str], cwd: str) -> str:
+    """The code that makes a pool kernel the request's kernel: its variables and its folder.
+    They travel as base64 of JSON, so no value can be read as code (nor as IPython's ``?`` or
+    ``%`` syntax, which the kernel applies to every line before Python sees it)."""
+    payload = base64.b64encode(json.dumps({"env": env, "cwd": cwd}).encode()).decode("ascii")
+    return ("def _spelltower_adopt(payload):\n"
+            "    import base64, json, os\n"
+            "    request = json.loads(base64.b64decode(payload))\n"
+            "    os.environ.update(request['env'])\n"
+            "    os.chdir(request['cwd'])\n"
+            f"_spelltower_adopt('{payload}')\n"
+            "del _spelltower_adopt\n")
+
+
+def request_env(env: dict[str, str], started_with: dict[str, str]) -> dict[str, str]:
+    """What a pool kernel started with ``started_with`` lacks of the request's ``env``."""
+    return {k: v for k, v in env.items() if started_with.get(k) != v}
+
+
+class WarmKernelManager(AsyncMappingKernelManager):
+    """An :class:`AsyncMappingKernelManager` that hands warm kernels to matching pages (see the
+    module docstring)."""
+
+    pool_size = Integer(1, config=True, help="Warm kernels kept ready (0: none, every page starts cold).")
+    warm_imports = List(Unicode(), WARM_IMPORTS, config=True, help="Modules a pool kernel imports in advance.")
+    warm_pages = Unicode(LESSON_PAGES, config=True,
+                         help="Regex (searched in the request path, SCRIPT_NAME) of the pages that get a warm kernel.")
+    warm_kernel_name = Unicode("python3", config=True, help="The kernelspec of the pool's kernels.")
+    refill_delay = Float(1.0, config=True, help="Seconds before a used pool kernel is replaced.")
+    warm_timeout = Float(120.0, config=True, help="Seconds a kernel may take to start and warm up.")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._warm: list[asyncio.Task] = []          # each yields (kernel id, the env it started with)
+        self._pool_ids: set[str] = set()
+        self._fill(delay=0.0)
+
+    # ----- the pool ----------------------------------------------------------------------------
+    def _fill(self, delay: float) -> None:
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+        while len(self._warm) < self.pool_size:
+            self._warm.append(loop.create_task(self._start_warm(delay)))
+
+    async def _start_warm(self, delay: float) -> tuple[str, dict[str, str]]:
+        await asyncio.sleep(delay)
+        env = {k: v for k, v in os.environ.items() if k != "VOILA_PREHEAT"}
+        kernel_id = await super().start_kernel(kernel_name=self.warm_kernel_name, path="", env=env)
+        self._pool_ids.add(kernel_id)
+        try:
+            await self._run(kernel_id, warm_up_code(list(self.warm_imports)))
+        except Exception:
+            self._pool_ids.discard(kernel_id)
+            await ensure_async(self.shutdown_kernel(kernel_id, now=True))
+            raise
+        self.log.info("Warm kernel ready: %s", kernel_id)
+        return kernel_id, env
+
+    async def _run(self, kernel_id: str, code: str) -> None:
+        """Run ``code`` silently in the kernel and wait for it; raise if it failed."""
+        client = self.get_kernel(kernel_id).client()
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=self.warm_timeout)
+            reply = await client.execute(code, silent=True, store_history=False, reply=True,
+                                         timeout=self.warm_timeout)
+        finally:
+            client.stop_channels()
+        if reply["content"].get("status") != "ok":
+            raise RuntimeError(f"warm kernel {kernel_id}: {reply['content'].get('ename')}")
+
+    async def _take(self, path: str | None, env: dict[str, str]) -> str | None:
+        """A pool kernel made into the request's kernel, or None (then the page starts cold)."""
+        while self._warm:
+            task = next((t for t in self._warm if t.done()), self._warm[0])   # a ready one first
+            self._warm.remove(task)
+            try:
+                kernel_id, started_with = await task
+            except Exception as err:
+                self.log.warning("Warm kernel failed: %s", err)
+                continue
+            self._pool_ids.discard(kernel_id)
+            if kernel_id not in self or not await ensure_async(self.get_kernel(kernel_id).is_alive()):
+                continue
+            try:
+                await self._run(kernel_id, adopt_code(request_env(env, started_with),
+                                                      self.cwd_for_path(path or "", env=env)))
+            except Exception as err:
+                self.log.warning("Warm kernel %s could not be handed over: %s", kernel_id, err)
+                await ensure_async(self.shutdown_kernel(kernel_id, now=True))
+                continue
+            kernel = self.get_kernel(kernel_id)
+            kernel.last_activity = utcnow()          # handed out now: idle from here on
+            self.log.info("Using warm kernel %s for %s", kernel_id, env.get("SCRIPT_NAME", "?"))
+            return kernel_id
+        return None
+
+    def _wants_warm(self, kernel_name: str | None, env: dict[str, str] | None) -> bool:
+        """A page Voila starts a cold kernel for (``VOILA_PREHEAT`` is "False" on that path, "True"
+        when Voila preheats) that matches :attr:`warm_pages`."""
+        return (self.pool_size > 0 and env is not None and env.get("VOILA_PREHEAT") == "False"
+                and (kernel_name or self.default_kernel_name) == self.warm_kernel_name
+                and re.search(self.warm_pages, env.get("SCRIPT_NAME", "")) is not None)
+
+    async def start_kernel(self, *, kernel_id: str | None = None, path: str | None = None, **kwargs) -> str:
+        env = kwargs.get("env")
+        if kernel_id is None and self._wants_warm(kwargs.get("kernel_name"), env):
+            taken = await self._take(path, env)
+            self._fill(delay=self.refill_delay)
+            if taken is not None:
+                return taken
+        return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+
+    async def cull_kernel_if_idle(self, kernel_id: str):
+        if kernel_id in self._pool_ids:          # waiting in the pool is not being idle
+            return None
+        return await ensure_async(super().cull_kernel_if_idle(kernel_id))
+
+    async def shutdown_all(self, now: bool = False) -> None:
+        tasks, self._warm = self._warm, []
+        for task in tasks:
+            task.cancel()
+        await ensure_async(super().shutdown_all(now=now))
