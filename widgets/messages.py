@@ -1,11 +1,16 @@
-"""Catalogue entries for the pages around the boards (the gallery), in English and Russian.
+"""Catalogue entries shared beyond one game, in English and Russian: the pages around the boards
+(the gallery) and the words every board's table says the same way.
 
 Importing this module registers them with :func:`towerlib.core.i18n.register`; the gallery
 notebook then shows every string through ``tr(key, lang)``, so switching language is one call.
 Game names are keyed by the game's folder under ``notebooks/`` (``gallery.game.<folder>``); a
 folder without an entry is titled from its play page's first heading.
+
+A board looks its words up with :func:`board_key`: its own ``<game>.board.<name>`` where the game
+words it its own way ("Start the duel"), otherwise the shared ``table.<name>`` ("New game"), so a
+word the boards share is written once.
 """
-from towerlib.core.i18n import register
+from towerlib.core.i18n import DEFAULT_LANGUAGE, register, table
 
 MESSAGES = {
     "en": {
@@ -68,3 +73,34 @@ MESSAGES = {
 GAME_ORDER = ("abracada", "runes", "amulett", "spellcaster")
 
 register(MESSAGES)
+
+#: The words the boards' tables share: name -> (English, Russian), registered as ``table.<name>``.
+_TABLE_WORDS = {
+    "language": ("Language", "Язык"),
+    "new_game": ("New game", "Новая игра"),
+    "actions": ("Your moves", "Ваши ходы"),
+    "to_play": ("to play", "ходит"),
+    "prompt.you": ("Your decision: {what}.", "Ваше решение: {what}."),
+    "prompt.over": ("The game is over. Winners: {who}.", "Игра окончена. Победители: {who}."),
+    "act.pass": ("Pass", "Пас"),
+    "key.pass": ("pass", "пас"),
+    "level.random": ("random bot", "случайный бот"),
+    "level.greedy": ("greedy bot", "жадный бот"),
+    "level.planner": ("planner bot", "бот-стратег"),
+    "resume": ("Resume last game", "Продолжить последнюю игру"),
+    "setup.seat": ("Your seat", "Ваше место"),
+    "setup.seat_n": ("Seat {n}", "Место {n}"),
+    "setup.bots": ("Who plays the other seats", "Кто играет за другие места"),
+    "setup.seed": ("Seed", "Зерно"),
+    "setup.bad_seed": ("The seed must be a whole number of 0 or more.", "Зерно должно быть целым числом не меньше 0."),
+    "setup.rules": ("Rule options", "Параметры правил"),
+}
+register({lang: {f"table.{name}": words[i] for name, words in _TABLE_WORDS.items()}
+          for i, lang in enumerate(("en", "ru"))})
+
+
+def board_key(prefix: str, name: str) -> str:
+    """The catalogue key of a board's word ``name``: the board's own ``<prefix>.<name>`` if its
+    game registered one, else the shared ``table.<name>``."""
+    own = f"{prefix}.{name}"
+    return own if own in table(DEFAULT_LANGUAGE) else f"table.{name}"

@@ -75,3 +75,35 @@ def button_css(root: str) -> str:
     """CSS rules giving the styled buttons under ``root`` (a board's root selector) those colours."""
     return "\n".join(f"{root} .jupyter-button.mod-{style} {{ background-color: {colour}; color: {ink(colour)}; }}"
                      for style, colour in BUTTON_STYLES.items())
+
+
+def parchment_table_css(root: str, prefix: str, *, frame: tuple[str, str], parchment: str, gold: str,
+                        sheet_basis: str, scrolling: tuple[str, ...] = ("log",),
+                        wrapping: tuple[str, ...] = ("move",)) -> str:
+    """The rules Das Amulett and SpellCaster share: parchment panels on a dark ``frame`` (its
+    gradient's two colours), a header in parchment ink with a ``gold`` title, a status line, the
+    players' sheets (``sheet_basis``: a sheet's flex basis, so sheets wrap), the active seat's gold
+    ring, flags, the scrolling panels (``scrolling``: class suffixes) and move buttons whose words
+    wrap (``wrapping``). ``root`` is the board's root class, ``prefix`` its CSS prefix."""
+    r, p = f".{root}", prefix
+    scroll = ", ".join(f"{r} .{p}-{name}" for name in scrolling)
+    wrap = ", ".join(f"{r} .{p}-{name}" for name in wrapping)
+    return f"""{r} {{ background: linear-gradient({frame[0]}, {frame[1]}); border-radius: 14px; padding: 10px 12px;
+  color: #2b2214; font-family: Georgia, 'Times New Roman', serif; max-width: min(1250px, 100%);
+  box-sizing: border-box; }}
+{r} .widget-html, {r} .widget-vbox {{ min-width: 0; max-width: 100%; }}
+{r} .{p}-panel, {r} .{p}-setup {{ background: {parchment}; border-radius: 10px; padding: 8px 10px; }}
+{r} .{p}-header {{ align-items: center; color: {parchment}; flex-wrap: wrap; }}
+{r} .{p}-header .widget-label, {r} .{p}-header label {{ color: {parchment}; }}
+{r} .{p}-title {{ font-size: 22px; font-weight: 700; color: {gold}; margin-right: 16px; }}
+{r} .{p}-round {{ color: {parchment}; margin-right: auto; }}
+{r} .{p}-status {{ color: #fff3d6; min-height: 20px; font-family: sans-serif; }}
+{r} .{p}-status .{p}-error {{ color: #ffe3e6; font-weight: 700; }}
+{r} .{p}-sheet {{ background: {parchment}; border-radius: 10px; padding: 6px 8px; font-size: 13px; min-width: 0;
+  flex: 1 1 {sheet_basis}; }}
+{r} .widget-html:has(> .widget-html-content > .{p}-sheet) {{ flex: 1 1 {sheet_basis}; }}
+{r} .{p}-active {{ box-shadow: 0 0 0 3px {gold}; }}
+{r} .{p}-flag {{ background: {gold}; color: #2b2214; border-radius: 8px; padding: 0 6px; font: 700 11px sans-serif; }}
+{scroll} {{ max-height: 180px; overflow-y: auto; font: 12px sans-serif; }}
+{wrap} {{ white-space: normal; height: auto; min-height: 28px; }}
+"""

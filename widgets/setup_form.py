@@ -6,20 +6,26 @@ again (a browser can send any widget value), and the engine checks the options o
 the game is made. The seed field starts blank and is never filled in by a board: a seed fixes
 every hidden stone, card and die, so showing one would give the game away.
 
-A game's form subclasses :class:`SeatsForm`, adds its rule options, and lays the widgets out.
+A game's form subclasses :class:`SeatsForm`, adds its rule options and lays the widgets out with
+:meth:`SeatsForm._lay_out` (one layout for every form). Words the games share ("Your seat") come
+from the shared ``table.*`` keys unless a game words them its own way (:func:`~widgets.messages.board_key`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar, Mapping, Sequence
 
 import ipywidgets as ipw
 from towerlib.core.i18n import tr
 
-from .game_table import Settings
+from .game_table import Settings, seat_levels
+from .messages import board_key
 
 
 class SeatsForm(ipw.VBox):
-    """Players, seat, bots, seed, Start and Resume; the board owns the buttons' handlers."""
+    """Players, seat, bots, seed, Start and Resume; the board owns the buttons' handlers.
+
+    A game's form defines ``relabel(lang)`` (its labels after :meth:`_relabel_seats`) and
+    ``settings()`` (the choices as :class:`~widgets.game_table.Settings`)."""
 
     KEY: ClassVar[str]                   # catalogue prefix, e.g. "abracada.board"
     CSS_PREFIX: ClassVar[str]
@@ -27,7 +33,19 @@ class SeatsForm(ipw.VBox):
     MAX_PLAYERS: ClassVar[int]
     BOT_LEVELS: ClassVar[tuple[str, ...]]
     DEFAULT_LEVEL: ClassVar[str]
-    _bot_levels: ClassVar[Callable[..., list]]
+
+    @classmethod
+    def bot_levels(cls, players: int, seat: int, bots: str | Sequence[str | None] | Mapping[int, str]
+                   ) -> list[str | None]:
+        """One level per seat (None for the student's): ``bots`` is a level for all, a list or a
+        dict seat -> level; the game's levels only (the board's ``_bot_levels``)."""
+        return seat_levels(players, seat, bots, cls.BOT_LEVELS, cls.DEFAULT_LEVEL)
+
+    @classmethod
+    def initial(cls, players: int, seat: int, bots: str | Sequence[str | None] | Mapping[int, str],
+                options: Mapping[str, Any]) -> Settings:
+        """The settings a board opens with, from its constructor's arguments (the bots checked)."""
+        return Settings(players, seat, cls.bot_levels(players, seat, bots), dict(options))
 
     def _build_seats(self, initial: Settings, lang: str) -> None:
         self._lang = lang
@@ -56,14 +74,25 @@ class SeatsForm(ipw.VBox):
         self.start.add_class(f"{self.CSS_PREFIX}-start")
         self.resume.add_class(f"{self.CSS_PREFIX}-resume")
 
+    def _lay_out(self, rules: ipw.Widget, options: Sequence[ipw.Widget] = ()) -> None:
+        """The form's layout: the title; players, seat, a game's ``options`` and the seed beside the
+        bots; the game's ``rules`` (an Accordion); Start and Resume. Then the form keeps itself
+        consistent and is labelled in its language."""
+        left = ipw.VBox([self.players, self.seat, *options, self.seed])
+        right = ipw.VBox([self.bots_title, self.bot_box])
+        super().__init__([self.title, ipw.HBox([left, right], layout=ipw.Layout(grid_gap="24px")), rules,
+                          ipw.HBox([self.start, self.resume], layout=ipw.Layout(grid_gap="8px"))])
+        self._watch_seats()
+        self.relabel(self._lang)
+
     def _watch_seats(self) -> None:
-        """Call once the form's children are laid out."""
+        """Call once the form's children are laid out (:meth:`_lay_out` does)."""
         self.add_class(f"{self.CSS_PREFIX}-setup")
         self.players.observe(lambda _c: self._players_changed(), "value")
         self.seat.observe(lambda _c: self._show_bot_rows(), "value")
 
     def _t(self, key: str, **params: Any) -> str:
-        return tr(f"{self.KEY}.setup.{key}", self._lang, **params)
+        return tr(board_key(self.KEY, f"setup.{key}"), self._lang, **params)
 
     # ----- keeping the form consistent ------------------------------------------------------
     def _seat_options(self, n: int) -> list[tuple[str, int]]:
@@ -91,12 +120,12 @@ class SeatsForm(ipw.VBox):
         self.bots_title.value = f"<b>{self._t('bots')}</b>"
         for q in range(self.MAX_PLAYERS):
             self.bot_labels[q].value = self._t("seat_n", n=q + 1)
-            set_options(self.bots[q], [(tr(f"{self.KEY}.level.{v}", lang), v) for v in self.BOT_LEVELS],
+            set_options(self.bots[q], [(tr(board_key(self.KEY, f"level.{v}"), lang), v) for v in self.BOT_LEVELS],
                         self.bots[q].value)
         self.seed.description = self._t("seed")
         self.seed.placeholder = self._t("seed_tip")
-        self.start.description = tr(f"{self.KEY}.start", lang)
-        self.resume.description = tr(f"{self.KEY}.resume", lang)
+        self.start.description = tr(board_key(self.KEY, "start"), lang)
+        self.resume.description = tr(board_key(self.KEY, "resume"), lang)
 
     # ----- reading the choices back -----------------------------------------------------------
     def read_seats(self) -> tuple[int, int, list[str | None], int | None]:
@@ -107,7 +136,7 @@ class SeatsForm(ipw.VBox):
         text = self.seed.value.strip()
         if text and not text.isdigit():
             raise ValueError(self._t("bad_seed"))
-        bots = self._bot_levels(n, seat, [self.bots[q].value for q in range(n)])
+        bots = self.bot_levels(n, seat, [self.bots[q].value for q in range(n)])
         return n, seat, bots, int(text) if text else None
 
 
@@ -135,12 +164,7 @@ class RoundLimitForm(SeatsForm):
                                               min=self.ROUND_LIMITS[0], max=self.ROUND_LIMITS[1],
                                               style={"description_width": "initial"}, layout=ipw.Layout(width="280px"))
         self.rules = ipw.Accordion(children=[ipw.VBox([self.round_limit])], selected_index=None)
-        left = ipw.VBox([self.players, self.seat, self.seed])
-        right = ipw.VBox([self.bots_title, self.bot_box])
-        super().__init__([self.title, ipw.HBox([left, right], layout=ipw.Layout(grid_gap="24px")), self.rules,
-                          ipw.HBox([self.start, self.resume], layout=ipw.Layout(grid_gap="8px"))])
-        self._watch_seats()
-        self.relabel(lang)
+        self._lay_out(self.rules)
 
     def relabel(self, lang: str) -> None:
         self._relabel_seats(lang)

@@ -31,9 +31,10 @@ from towerlib.core.i18n import LANGUAGES, register, tr
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import panels, render
 from ..a11y import Shortcut
-from ..game_table import GameTable, Settings
+from ..messages import board_key
+from ..game_table import GameTable
 from ..saves import SaveFolder
-from .setup import BOT_LEVELS, DEFAULT_LEVEL, SetupForm, bot_levels
+from .setup import BOT_LEVELS, DEFAULT_LEVEL, SetupForm
 from .style import CSS
 
 #: Buttons kept for the moves that are not an area, a jewel or a bid.
@@ -49,7 +50,6 @@ AUTOSAVE = "autosave"
 MESSAGES = {
     "en": {
         "amulett.board.key.bid": "bid the amount chosen in the list",
-        "amulett.board.key.pass": "pass",
         "amulett.board.key.compose": "pay, or place the starting stones, as composed",
         "amulett.board.key.keep": "keep (the offered spells)",
         "amulett.board.key.done": "done",
@@ -59,7 +59,6 @@ MESSAGES = {
     },
     "ru": {
         "amulett.board.key.bid": "сделать ставку, выбранную в списке",
-        "amulett.board.key.pass": "пас",
         "amulett.board.key.compose": "заплатить или разместить стартовые камни, как составлено",
         "amulett.board.key.keep": "оставить (предложенные заклинания)",
         "amulett.board.key.done": "готово",
@@ -78,12 +77,12 @@ class AmulettBoard(GameTable, ipw.VBox):
     ``setup=False`` starts at once (lessons fix a position with ``deal=...``).
     """
 
-    KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "amulett.board", "am", DEFAULT_LEVEL, BOT_LEVELS
+    KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = SetupForm.KEY, SetupForm.CSS_PREFIX, DEFAULT_LEVEL, BOT_LEVELS
     ROOT_CLASS = "am-amulett"
     _engine_new_game = staticmethod(amulett.new_game)
     _engine_load = staticmethod(amulett.load)
     _make_bot = staticmethod(make_bot)
-    _bot_levels = staticmethod(bot_levels)
+    _bot_levels = staticmethod(SetupForm.bot_levels)
 
     def __init__(self, players: int = 4, seat: int = 0,
                  bots: str | Sequence[str | None] | Mapping[int, str] = DEFAULT_LEVEL, lang: str = "en",
@@ -92,8 +91,7 @@ class AmulettBoard(GameTable, ipw.VBox):
                  autosave: bool = True, **options: Any) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
-        self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
-                                                               dict(options)),
+        self._init_table(lang, bot_delay, seed, deal, SetupForm.initial(players, seat, bots, options),
                          SaveFolder(saves_dir, "amulett"), AUTOSAVE if autosave else None)
         self._jewels: list[str] = []         # the actions behind the jewel buttons
         self._build(ledger, setup)
@@ -102,7 +100,7 @@ class AmulettBoard(GameTable, ipw.VBox):
         self.add_class("st-board")
         self._set_shortcuts([
             Shortcut(("b",), "amulett.board.key.bid", lambda _k: self._bid),
-            Shortcut(("p",), "amulett.board.key.pass", lambda _k: self._pass),
+            Shortcut(("p",), "table.key.pass", lambda _k: self._pass),
             Shortcut(("c",), "amulett.board.key.compose", lambda _k: self._compose_go),
             Shortcut(("k",), "amulett.board.key.keep", lambda _k: self._move_for("keep")),
             Shortcut(("d",), "amulett.board.key.done", lambda _k: self._move_for("done")),
@@ -191,7 +189,7 @@ class AmulettBoard(GameTable, ipw.VBox):
     # ----- labels ---------------------------------------------------------------------------
     def _relabel(self) -> None:
         lang = self._lang
-        t = lambda key: tr(f"amulett.board.{key}", lang)  # noqa: E731
+        t = lambda key: tr(board_key(self.KEY, key), lang)  # noqa: E731
         self._title.value = t("title")
         self._lang_pick.description = t("language")
         self._map_title.value = f"<b>{t('map_moves')}</b>"

@@ -17,6 +17,7 @@ from towerlib.amulett.views import narrate
 from towerlib.core.i18n import tr
 
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
+from ..messages import board_key
 from .render import amulet_html
 
 #: How many events the log panel lists, newest first (a view carries 60; the panel scrolls).
@@ -24,7 +25,7 @@ LOG_ROWS = 60
 
 
 def _t(key: str, lang: str, **params: Any) -> str:
-    return tr(f"amulett.board.{key}", lang, **params)
+    return tr(board_key("amulett.board", key), lang, **params)
 
 
 def seat_names(view: Mapping[str, Any], lang: str) -> list[str]:

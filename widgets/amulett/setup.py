@@ -4,23 +4,15 @@ It only collects choices: :meth:`SetupForm.settings` reads them back and the eng
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
-
 from towerlib.amulett import OPTIONS
 from towerlib.amulett.bots import BOTS
 from towerlib.amulett.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from ..game_table import seat_levels
 from ..setup_form import RoundLimitForm
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 
 BOT_LEVELS = tuple(BOTS)
 DEFAULT_LEVEL = "planner"
-
-
-def bot_levels(players: int, seat: int, bots: str | Sequence[str | None] | Mapping[int, str]) -> list[str | None]:
-    """One level per seat (None for the student's)."""
-    return seat_levels(players, seat, bots, BOT_LEVELS, DEFAULT_LEVEL)
 
 
 class SetupForm(RoundLimitForm):
@@ -29,4 +21,3 @@ class SetupForm(RoundLimitForm):
     KEY, CSS_PREFIX = "amulett.board", "am"
     MIN_PLAYERS, MAX_PLAYERS, BOT_LEVELS, DEFAULT_LEVEL = MIN_PLAYERS, MAX_PLAYERS, BOT_LEVELS, DEFAULT_LEVEL
     ROUND_OPTION, OPTIONS = "max_rounds", OPTIONS
-    _bot_levels = staticmethod(bot_levels)

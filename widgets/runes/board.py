@@ -38,8 +38,9 @@ from towerlib.runes.views import describe_action, narrate
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import render
 from ..a11y import Shortcut
+from ..messages import board_key
 from ..saves import SaveFolder
-from .setup import BOT_LEVELS, DEFAULT_LEVEL, MAX_PLAYERS, Settings, SetupForm, bot_levels
+from .setup import BOT_LEVELS, DEFAULT_LEVEL, MAX_PLAYERS, SetupForm
 from .style import CSS
 from ..game_table import GameTable
 
@@ -68,7 +69,6 @@ MESSAGES = {
         "runes.board.key.reroll": "re-roll the dice not held",
         "runes.board.key.stop": "stop rolling",
         "runes.board.key.end": "end the turn",
-        "runes.board.key.pass": "pass",
         "runes.board.key.cancel": "cancel the half-made move",
         "runes.board.key.crown_up": "Crown of Runes: the selected die +1",
         "runes.board.key.crown_down": "Crown of Runes: the selected die −1",
@@ -91,7 +91,6 @@ MESSAGES = {
         "runes.board.key.reroll": "перебросить неотложенные кубики",
         "runes.board.key.stop": "больше не бросать",
         "runes.board.key.end": "закончить ход",
-        "runes.board.key.pass": "пас",
         "runes.board.key.cancel": "отменить начатый ход",
         "runes.board.key.crown_up": "Корона рун: выбранный кубик +1",
         "runes.board.key.crown_down": "Корона рун: выбранный кубик −1",
@@ -122,12 +121,12 @@ class RunesBoard(GameTable, ipw.VBox):
     that the set-up form offers to resume.
     """
 
-    KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "runes.board", "sr", DEFAULT_LEVEL, BOT_LEVELS
+    KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = SetupForm.KEY, SetupForm.CSS_PREFIX, DEFAULT_LEVEL, BOT_LEVELS
     ROOT_CLASS = "sr-runes"
     _engine_new_game = staticmethod(runes.new_game)
     _engine_load = staticmethod(runes.load)
     _make_bot = staticmethod(make_bot)
-    _bot_levels = staticmethod(bot_levels)
+    _bot_levels = staticmethod(SetupForm.bot_levels)
 
     def __init__(self, players: int = 3, seat: int = 0, bots: str | Sequence[str | None] | Mapping[int, str] = "planner",
                  lang: str = "en", seed: int | None = None, deal: Mapping[str, Any] | None = None,
@@ -135,8 +134,7 @@ class RunesBoard(GameTable, ipw.VBox):
                  saves_dir: str | None = None, autosave: bool = True, **options: Any) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
-        self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
-                                                               dict(options)),
+        self._init_table(lang, bot_delay, seed, deal, SetupForm.initial(players, seat, bots, options),
                          SaveFolder(saves_dir, "runes"), AUTOSAVE if autosave else None)
         self._rendering = False
         self._build(advisor, setup)
@@ -152,7 +150,7 @@ class RunesBoard(GameTable, ipw.VBox):
             Shortcut(("+",), "runes.board.key.crown_up", lambda _k: self._crown["+1"]),
             Shortcut(("-",), "runes.board.key.crown_down", lambda _k: self._crown["-1"]),
             Shortcut(("e",), "runes.board.key.end", lambda _k: self._end),
-            Shortcut(("p",), "runes.board.key.pass", lambda _k: self._pass),
+            Shortcut(("p",), "table.key.pass", lambda _k: self._pass),
             Shortcut(("Escape",), "runes.board.key.cancel", lambda _k: self._cancel, shown="Esc"),
             Shortcut(("m",), "table.key.moves", focus=".sr-move"),
             Shortcut(("j",), "runes.board.key.cards", focus=".sr-card-button"),
@@ -287,7 +285,7 @@ class RunesBoard(GameTable, ipw.VBox):
         """Every fixed label in the current language."""
         lang = self._lang
         self._title.value = tr("runes.game", lang)
-        self._lang_pick.description = tr("runes.board.language", lang)
+        self._lang_pick.description = tr(board_key(self.KEY, "language"), lang)
         self._reroll.description = tr("runes.board.reroll", lang)
         self._stop.description = tr("runes.board.stop", lang)
         self._end.description = tr("runes.action.end", lang).capitalize()
@@ -301,7 +299,7 @@ class RunesBoard(GameTable, ipw.VBox):
             title.value = f'<div class="sr-h4">{tr(f"runes.board.group.{name}", lang)}</div>'
         self._advisor_toggle.description = tr("runes.board.advisor", lang)
         self._advisor_toggle.tooltip = tr("runes.board.advisor_tip", lang)
-        self._new.description = tr("runes.board.new_game", lang)
+        self._new.description = tr(board_key(self.KEY, "new_game"), lang)
         for key, b in self._spells.items():
             spell, _, mode = key.partition(":")
             b.description = tr(f"runes.board.familiar_{mode}", lang) if mode else tr(f"runes.spell.{spell}", lang)

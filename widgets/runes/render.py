@@ -16,6 +16,7 @@ from towerlib.runes.dice import COMBINABLE, SPELLS, allows
 from towerlib.runes.probability import best_hold, p_after_hold
 from towerlib.runes.views import narrate
 
+from ..messages import board_key
 from ..palette import OKABE_ITO, RUNES_SPELLS, SEATS, ink
 
 #: Colours of the spells (Okabe-Ito; the buttons use them too), and the ink that reads on each.
@@ -66,10 +67,10 @@ def seat_panel(view: Mapping[str, Any], q: int, names: Sequence[str], levels: Se
     head = (f'<span class="sr-pawn" aria-hidden="true" style="background:{SEAT_COLOURS[q]};color:{SEAT_INK[q]}">'
             f'{q + 1}</span><b>{escape(names[q])}</b>')
     if levels[q]:
-        head += f' <span class="sr-level">{escape(tr(f"runes.board.level.{levels[q]}", lang))}</span>'
+        head += f' <span class="sr-level">{escape(tr(board_key("runes.board", f"level.{levels[q]}"), lang))}</span>'
     flags = []
     if view["current_player"] == q:
-        flags.append(tr("runes.board.to_play", lang))
+        flags.append(tr(board_key("runes.board", "to_play"), lang))
     if not w["standing"]:
         flags.append(tr("runes.board.down", lang))
     if w["revived"]:

@@ -1,18 +1,16 @@
 """The Spell Runes set-up form: wizards (2-6), the student's seat, a bot per seat, rule options.
 
-Like the Abracada form it only *collects* choices: :meth:`SetupForm.settings` reads them back
-and checks them again (a browser can send any value) and the engine checks the options once
-more. The seed field starts blank and the board never fills it in: the seed fixes every die.
+Like every set-up form (:mod:`widgets.setup_form`) it only *collects* choices:
+:meth:`SetupForm.settings` reads them back and checks them again (a browser can send any value)
+and the engine checks the options once more. The seed field starts blank and the board never fills it in: the seed fixes every die.
 """
 from __future__ import annotations
-
-from typing import Mapping, Sequence
 
 import ipywidgets as ipw
 from towerlib.runes import OPTIONS, RunesGame
 from towerlib.runes.bots import BOTS
 
-from ..game_table import Settings, seat_levels
+from ..game_table import Settings
 from ..setup_form import SeatsForm
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 
@@ -25,17 +23,11 @@ NUMBERS = {"max_health": (1, 60), "rolls_per_turn": (1, 6), "start_loot": (0, 8)
 FLAGS = ("full_house_distinct_values", "familiar_uses_slot")
 
 
-def bot_levels(players: int, seat: int, bots: str | Sequence[str | None] | Mapping[int, str]) -> list[str | None]:
-    """One level per seat (None for the student's): ``bots`` is a level for all, a list or a dict."""
-    return seat_levels(players, seat, bots, BOT_LEVELS, DEFAULT_LEVEL)
-
-
 class SetupForm(SeatsForm):
     """The seats plus Spell Runes' rule options."""
 
     KEY, CSS_PREFIX = "runes.board", "sr"
     MIN_PLAYERS, MAX_PLAYERS, BOT_LEVELS, DEFAULT_LEVEL = MIN_PLAYERS, MAX_PLAYERS, BOT_LEVELS, DEFAULT_LEVEL
-    _bot_levels = staticmethod(bot_levels)
 
     def __init__(self, initial: Settings, lang: str) -> None:
         self._build_seats(initial, lang)
@@ -47,12 +39,7 @@ class SetupForm(SeatsForm):
         self.flags = {name: ipw.Checkbox(value=opts[name], indent=False) for name in FLAGS}
         self.rules = ipw.Accordion(children=[ipw.VBox([*self.numbers.values(), *self.flags.values()])],
                                    selected_index=None)
-        left = ipw.VBox([self.players, self.seat, self.seed])
-        right = ipw.VBox([self.bots_title, self.bot_box])
-        super().__init__([self.title, ipw.HBox([left, right], layout=ipw.Layout(grid_gap="24px")), self.rules,
-                          ipw.HBox([self.start, self.resume], layout=ipw.Layout(grid_gap="8px"))])
-        self._watch_seats()
-        self.relabel(lang)
+        self._lay_out(self.rules)
 
     def relabel(self, lang: str) -> None:
         """Every label in ``lang`` (the choices keep their values)."""

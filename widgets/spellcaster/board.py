@@ -22,9 +22,10 @@ from towerlib.spellcaster.views import narrate
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import render
 from ..a11y import Shortcut
+from ..messages import board_key
 from ..game_table import GameTable
 from ..saves import SaveFolder
-from .setup import BOT_LEVELS, DEFAULT_LEVEL, MAX_PLAYERS, Settings, SetupForm, bot_levels
+from .setup import BOT_LEVELS, DEFAULT_LEVEL, MAX_PLAYERS, SetupForm
 from .style import CSS
 
 #: Buttons kept for the moves that are not a point on the board.
@@ -50,7 +51,6 @@ MESSAGES = {
         "spellcaster.board.key.contest": "contest",
         "spellcaster.board.key.decline": "decline to contest",
         "spellcaster.board.key.putback": "put the card back",
-        "spellcaster.board.key.pass": "pass",
         "spellcaster.board.key.points": "go to the first point you may move to",
         "spellcaster.board.key.attributes": "go to the attribute points (at the start)",
         "spellcaster.board.key.buy": "buy the attributes entered",
@@ -72,7 +72,6 @@ MESSAGES = {
         "spellcaster.board.key.contest": "оспорить",
         "spellcaster.board.key.decline": "не оспаривать",
         "spellcaster.board.key.putback": "вернуть карту",
-        "spellcaster.board.key.pass": "пас",
         "spellcaster.board.key.points": "перейти к первой точке, куда можно пойти",
         "spellcaster.board.key.attributes": "перейти к очкам характеристик (в начале игры)",
         "spellcaster.board.key.buy": "купить введённые характеристики",
@@ -97,12 +96,12 @@ class SpellCasterBoard(GameTable, ipw.VBox):
     ``setup=False`` starts at once (lessons fix a position with ``deal=...``).
     """
 
-    KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "spellcaster.board", "sc", DEFAULT_LEVEL, BOT_LEVELS
+    KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = SetupForm.KEY, SetupForm.CSS_PREFIX, DEFAULT_LEVEL, BOT_LEVELS
     ROOT_CLASS = "sc-spellcaster"
     _engine_new_game = staticmethod(spellcaster.new_game)
     _engine_load = staticmethod(spellcaster.load)
     _make_bot = staticmethod(make_bot)
-    _bot_levels = staticmethod(bot_levels)
+    _bot_levels = staticmethod(SetupForm.bot_levels)
 
     def __init__(self, players: int = 2, seat: int = 0, bots: str | Sequence[str | None] | Mapping[int, str] = "planner",
                  lang: str = "en", seed: int | None = None, deal: Mapping[str, Any] | None = None,
@@ -110,15 +109,14 @@ class SpellCasterBoard(GameTable, ipw.VBox):
                  saves_dir: str | None = None, autosave: bool = True, **options: Any) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
-        self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
-                                                               dict(options)),
+        self._init_table(lang, bot_delay, seed, deal, SetupForm.initial(players, seat, bots, options),
                          SaveFolder(saves_dir, "spellcaster"), AUTOSAVE if autosave else None)
         self._build(odds, setup)
         super().__init__([*self._frame_top(), self._status, self._setup_box, self._table])
         self.add_class(self.ROOT_CLASS)
         self.add_class("st-board")
         self._set_shortcuts([
-            *(Shortcut((k,), f"spellcaster.board.key.{verb}", lambda _k, verb=verb: self._move_for(verb))
+            *(Shortcut((k,), board_key(self.KEY, f"key.{verb}"), lambda _k, verb=verb: self._move_for(verb))
               for k, verb in VERB_SHORTCUTS.items()),
             Shortcut(("m",), "table.key.moves", focus=".sc-move"),
             Shortcut(("g",), "spellcaster.board.key.points", focus=".sc-point-button"),
@@ -216,7 +214,7 @@ class SpellCasterBoard(GameTable, ipw.VBox):
     # ----- labels ---------------------------------------------------------------------------
     def _relabel(self) -> None:
         lang = self._lang
-        t = lambda key: tr(f"spellcaster.board.{key}", lang)  # noqa: E731
+        t = lambda key: tr(board_key(self.KEY, key), lang)  # noqa: E731
         self._title.value = t("title")
         self._legend.value = render.element_legend(lang)
         self._lang_pick.description = t("language")

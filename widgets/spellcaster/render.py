@@ -14,8 +14,11 @@ from towerlib.spellcaster.inference import expected_damage
 from towerlib.spellcaster.probability import capture_chance, contest_table, locked_chain, reach
 from towerlib.spellcaster.views import narrate
 
+from ..messages import board_key
 from ..palette import SEATS, SPELLCASTER_ELEMENTS, ink
 
+#: The prefix of the board's catalogue keys.
+KEY = "spellcaster.board"
 #: Each element's Okabe-Ito colour, and the dash pattern its paths are drawn with, so a path's
 #: element is told by its pattern (and the legend) as well as its colour; points carry letters.
 ELEMENT_COLOURS = SPELLCASTER_ELEMENTS
@@ -113,7 +116,7 @@ def _pawn(q: int) -> str:
 def sheet(view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str) -> str:
     """One SpellCaster's attribute sheet, decks and Spell Display."""
     c = view["casters"][seat]
-    t = lambda key, **kw: escape(tr(f"spellcaster.board.{key}", lang, **kw))  # noqa: E731
+    t = lambda key, **kw: escape(tr(board_key(KEY, key), lang, **kw))  # noqa: E731
     to_play = view["current_player"] == seat
     head = (f'<div class="sc-sheet-head">{_pawn(seat)}'
             f'<b>{escape(names[seat])}</b>' + (f' <span class="sc-flag">{t("to_play")}</span>' if to_play else "")
@@ -139,11 +142,11 @@ def sheet(view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str) -
 def prompt(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     if view["over"]:
         who = ", ".join(names[q] for q in view["winners"])
-        return escape(tr("spellcaster.board.prompt.over", lang, who=who))
+        return escape(tr(board_key(KEY, "prompt.over"), lang, who=who))
     current = view["current_player"]
     kind = tr(f"spellcaster.frame.{view['pending']['kind']}", lang)
     if current == view["seat"]:
-        return escape(tr("spellcaster.board.prompt.you", lang, what=kind))
+        return escape(tr(board_key(KEY, "prompt.you"), lang, what=kind))
     return escape(tr("spellcaster.board.prompt.wait", lang, who=f"{names[current]} ({kind})"))
 
 
@@ -153,9 +156,8 @@ def describe(action: str, lang: str) -> str:
     if verb == "conjure":
         option, decks = arg.split()
         return tr(f"spellcaster.board.act.conjure_{option.lower()}", lang).format(decks)
-    key = f"spellcaster.board.act.{verb}"
     args = arg.split()
-    text = tr(key, lang)
+    text = tr(board_key(KEY, f"act.{verb}"), lang)
     return text.format(*args) if args else text
 
 

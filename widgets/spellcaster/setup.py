@@ -4,12 +4,9 @@ It only collects choices: :meth:`SetupForm.settings` reads them back and the eng
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
-
 from towerlib.spellcaster import OPTIONS, SpellCasterGame
 from towerlib.spellcaster.bots import BOTS
 
-from ..game_table import Settings, seat_levels  # noqa: F401  (Settings: the board imports it from here)
 from ..setup_form import RoundLimitForm
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 
@@ -18,15 +15,9 @@ DEFAULT_LEVEL = "planner"
 MIN_PLAYERS, MAX_PLAYERS = SpellCasterGame.MIN_PLAYERS, SpellCasterGame.MAX_PLAYERS
 
 
-def bot_levels(players: int, seat: int, bots: str | Sequence[str | None] | Mapping[int, str]) -> list[str | None]:
-    """One level per seat (None for the student's)."""
-    return seat_levels(players, seat, bots, BOT_LEVELS, DEFAULT_LEVEL)
-
-
 class SetupForm(RoundLimitForm):
     """The seats plus the round limit (option ``round_limit``)."""
 
     KEY, CSS_PREFIX = "spellcaster.board", "sc"
     MIN_PLAYERS, MAX_PLAYERS, BOT_LEVELS, DEFAULT_LEVEL = MIN_PLAYERS, MAX_PLAYERS, BOT_LEVELS, DEFAULT_LEVEL
     ROUND_OPTION, OPTIONS = "round_limit", OPTIONS
-    _bot_levels = staticmethod(bot_levels)
