@@ -86,6 +86,7 @@ function render({ model, el }) {
     live.dataset.serial = String(model.get("serial"));   // for tests: a repeated text is still news
   };
   model.on("change:serial", say);
+  say();       // never empty: a page opens with the board's state ("press Start", "your turn")
   // JupyterLab's own shortcuts (A, B, M, Y, 1-6 in command mode...) must not act on keys meant
   // for the board. Lumino tests its key bindings' selectors from the focused element upwards and
   // stops at an element marked data-lm-suppress-shortcuts, so every control that takes the focus

@@ -78,6 +78,7 @@ MESSAGES = {
         "table.key.moves": "go to the first move button (then Tab to the next)",
         "table.key_refused": "Key {name}: {what} is not possible now.",
         "table.your_turn": "Your turn.",
+        "table.choose_and_start": "Choose the players, then press {start}.",
     },
     "ru": {
         "table.teacher.banner": "РЕЖИМ УЧИТЕЛЯ (открыт по ссылке учителя): ниже показано всё скрытое. "
@@ -108,6 +109,7 @@ MESSAGES = {
         "table.key.moves": "перейти к первой кнопке хода (дальше — Tab)",
         "table.key_refused": "Клавиша {name}: «{what}» сейчас невозможно.",
         "table.your_turn": "Ваш ход.",
+        "table.choose_and_start": "Выберите игроков и нажмите «{start}».",
     },
 }
 register(MESSAGES)
@@ -150,6 +152,9 @@ class GameTable:
     ROOT_CLASS: ClassVar[str]                # the board's root CSS class (the key listener finds its board by it)
     CSS_PREFIX: ClassVar[str]                # prefix of the board's CSS classes
     DEFAULT_BOT: ClassVar[str]               # the level of every bot when none is given
+    #: The tag of the shared panels' titles (the log): a board whose panels sit right under the
+    #: page's <h1> uses "h2", so that no heading level is skipped.
+    PANEL_HEADING: ClassVar[str] = "h4"
     BOT_LEVELS: ClassVar[tuple[str, ...]]    # the levels a bot may have
     # Given as staticmethods by each board:
     _engine_new_game: ClassVar[Callable[..., Any]]  # the engine's new_game(players, seed=, deal=, **options)
@@ -184,6 +189,7 @@ class GameTable:
         self._heard: tuple[str, list[str]] = (lang, [])   # (language, log lines) last announced
         self._heard_status: str = ""
         self._heard_turn = False
+        self._heard_setup = ""
         classroom.when_known(self._page_known)
 
     # ----- public API ---------------------------------------------------------------------
@@ -381,7 +387,8 @@ class GameTable:
         self._help_toggle.description = tr("table.help", lang)
         self._show_help()
         if hasattr(self, "_log_title"):
-            self._log_title.value = f"<h4>{escape(tr(f'{self.KEY}.log', lang))}</h4>"
+            h = self.PANEL_HEADING
+            self._log_title.value = f"<{h}>{escape(tr(f'{self.KEY}.log', lang))}</{h}>"
         if hasattr(self, "_save_name"):
             self._saves_title.value = f"<b>{escape(tr('table.saves', lang))}</b>"
             self._save_name.description = tr("table.save_name", lang)
@@ -454,8 +461,19 @@ class GameTable:
         if turn and not self._heard_turn:
             said.append(tr("table.your_turn", lang))
         self._heard_turn = turn
+        setup = self._setup_state()
+        if setup and setup != self._heard_setup:
+            said.append(setup)
+        self._heard_setup = setup
         if said:
             self._keys.say("\n".join(said))
+
+    def _setup_state(self) -> str:
+        """What the live region says while the set-up form is shown ("" otherwise), so that it
+        is never empty when a page opens on the form."""
+        if self._form is None or self._setup_box.layout.display == "none":
+            return ""
+        return tr("table.choose_and_start", self._lang, start=self._form.start.description)
 
     # ----- the student's moves -----------------------------------------------------------------
     def _play_student(self, action: str | None) -> bool:

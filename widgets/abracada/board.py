@@ -79,6 +79,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
 
     KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "abracada.board", "st", DEFAULT_LEVEL, BOT_LEVELS
     ROOT_CLASS = "st-abracada"
+    PANEL_HEADING = "h2"          # the panels' titles sit right under the page's <h1>
     _engine_new_game = staticmethod(abracada.new_game)
     _engine_load = staticmethod(abracada.load)
     _make_bot = staticmethod(make_bot)

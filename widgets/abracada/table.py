@@ -117,16 +117,16 @@ def centre(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     removed_html = ("".join(svg.stone(v, spell_name(v, lang), 22) for v in view["removed"])
                     or escape(tr("abracada.board.none", lang)))
     return (f'<div class="st-panel st-centre"><div class="st-centre-grid">'
-            f'<div><h4>{escape(tower)}</h4>{svg.tower(view["scores"], names, title=tower)}</div>'
-            f'<div><h4>{escape(track)}</h4>{svg.cast_track(cast, removed, titles, title=track)}</div>'
-            f'</div><h4>{escape(tr("abracada.board.removed", lang))}</h4><div class="st-removed">{removed_html}</div>'
+            f'<div><h2>{escape(tower)}</h2>{svg.tower(view["scores"], names, title=tower)}</div>'
+            f'<div><h2>{escape(track)}</h2>{svg.cast_track(cast, removed, titles, title=track)}</div>'
+            f'</div><h2>{escape(tr("abracada.board.removed", lang))}</h2><div class="st-removed">{removed_html}</div>'
             f'<div class="st-counts">{escape(tr("abracada.board.pile", lang, count=view["pile"]))} · '
             f'{escape(tr("abracada.board.secret_pool", lang, count=view["secret_pool"]))}</div></div>')
 
 
 def meter(chances: Mapping[int, Fraction] | None, lang: str) -> str:
     """The deduction meter: P(you hold at least one v) per spell, as a fraction and a bar."""
-    rows = [f'<h4>{escape(tr("abracada.board.meter_title", lang))}</h4>']
+    rows = [f'<h2>{escape(tr("abracada.board.meter_title", lang))}</h2>']
     if chances is None:
         rows.append(f'<i>{escape(tr("abracada.board.meter_off", lang))}</i>')
     else:
@@ -155,7 +155,7 @@ def result(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
         f'<td>+{res["points"][q]}</td><td><b>{res["scores"][q]}</b></td>'
         f'<td>{"".join(svg.stone(v, spell_name(v, lang), 20) for v in res["hands"][q])}</td></tr>'
         for q in range(view["players"]))
-    out = (f'<div class="st-panel st-result"><h4>{escape(title)}</h4><table>'
+    out = (f'<div class="st-panel st-result"><h2>{escape(title)}</h2><table>'
            f'<tr><th></th><th>{escape(tr("abracada.board.points", lang))}</th><th>Σ</th><th></th></tr>{rows}</table>')
     if view["winners"]:
         out += f'<div class="st-winner">{escape(winners_text(view["winners"], view["seat"], lang))}</div>'

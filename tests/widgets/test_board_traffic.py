@@ -1,0 +1,55 @@
+"""What a click sends to the page, and what a page shows before the first click.
+
+A class of 30 shares one server, so a student's click must send only what changed: these tests
+count the widget messages a click produces (through a recording comm, :class:`widget_page.Traffic`)
+and pin, as behaviour, which widgets a click may touch. Timings live in
+``benchmarks/click_traffic.py`` and ``benchmarks/classroom_bench.py``, not here.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import ipywidgets as ipw
+from towerlib.core.i18n import tr
+
+from widget_page import Traffic, click
+from widgets import AbracadaBoard
+
+
+def board_in(traffic: Traffic, tmp_path, **kw) -> AbracadaBoard:
+    kw.setdefault("bot_delay", 0)
+    kw.setdefault("saves_dir", str(tmp_path / "saves"))
+    kw.setdefault("autosave", None)
+    return AbracadaBoard(**kw)
+
+
+def table_html(widget: ipw.Widget) -> list[str]:
+    """The value of every HTML widget under ``widget``."""
+    if isinstance(widget, ipw.HTML):
+        return [widget.value]
+    return [html for child in getattr(widget, "children", ()) for html in table_html(child)]
+
+
+# ----- the live region and the headings ---------------------------------------------------------------
+def test_the_live_region_says_what_to_do_when_the_page_opens_on_the_form(tmp_path):
+    board = AbracadaBoard(saves_dir=str(tmp_path), autosave=None, bot_delay=0)
+    start = tr("abracada.board.start", "en")
+    assert board._keys.announcement == tr("table.choose_and_start", "en", start=start)
+    board.language = "ru"
+    assert board._keys.announcement == tr("table.choose_and_start", "ru", start=tr("abracada.board.start", "ru"))
+    board.language = "en"
+    click(board._form.start)
+    assert "Start" not in board._keys.announcement and board._keys.announcement
+    click(board._new)
+    assert board._keys.announcement == tr("table.choose_and_start", "en", start=start)
+
+
+def test_the_panel_titles_are_h2_under_the_pages_h1(tmp_path):
+    board = AbracadaBoard(saves_dir=str(tmp_path), autosave=None, bot_delay=0, setup=False, seed=3, players=3)
+    rng = random.Random(2)
+    while board.game.phase == "play":                    # to the end of a round: the result panel too
+        spells = [b for b in board._spells.values() if not b.disabled]
+        click(board._end if not board._end.disabled and (not spells or rng.random() < 0.3) else rng.choice(spells))
+    headings = re.findall(r"<(h\d)\b", "".join(table_html(board._table)))
+    assert set(headings) == {"h2"} and len(headings) >= 6, headings
