@@ -41,6 +41,7 @@ from towerlib.core.i18n import LANGUAGES, register, tr
 
 from . import classroom
 from .a11y import FOCUS_CSS, HELP_KEYS, MAX_ANNOUNCED, KeyBridge, Shortcut, new_lines
+from .messages import board_key
 from .saves import BoardSave, SaveFolder, clean_name
 
 
@@ -279,7 +280,7 @@ class GameTable:
         self._message, self._message_params = (key, css), params
 
     def _error(self, what: str, **params: Any) -> None:
-        self._say(f"{self.KEY}.{what}", f"{self.CSS_PREFIX}-error", **params)
+        self._say(board_key(self.KEY, what), f"{self.CSS_PREFIX}-error", **params)
 
     def _show_status(self) -> None:
         key, css = self._message
@@ -317,7 +318,7 @@ class GameTable:
     def _show_log(self, html: str) -> None:
         """Put the log's HTML in the panel. Its root element is the part that scrolls, so it is
         made focusable (tabindex 0) and named: a keyboard user can scroll it with the arrow keys."""
-        label = escape(tr(f"{self.KEY}.log", self._lang), quote=True)
+        label = escape(tr(board_key(self.KEY, "log"), self._lang), quote=True)
 
         def named(m: re.Match) -> str:          # a list keeps its role (a name is allowed on it); a div becomes a region
             role = "" if m.group(1).lower() in ("ol", "ul") else ' role="region"'
@@ -388,7 +389,7 @@ class GameTable:
         self._show_help()
         if hasattr(self, "_log_title"):
             h = self.PANEL_HEADING
-            self._log_title.value = f"<{h}>{escape(tr(f'{self.KEY}.log', lang))}</{h}>"
+            self._log_title.value = f"<{h}>{escape(tr(board_key(self.KEY, 'log'), lang))}</{h}>"
         if hasattr(self, "_save_name"):
             self._saves_title.value = f"<b>{escape(tr('table.saves', lang))}</b>"
             self._save_name.description = tr("table.save_name", lang)
@@ -640,7 +641,7 @@ class GameTable:
             self._error("nothing_to_resume")
             self._render()
             return
-        self._open_save(name, f"{self.KEY}.resumed")
+        self._open_save(name, board_key(self.KEY, "resumed"))
 
     def _open_save(self, name: str, done_key: str) -> None:
         try:
