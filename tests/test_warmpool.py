@@ -122,3 +122,30 @@ def test_a_dead_pool_kernel_is_skipped_and_the_page_starts_cold(tmp_path):
             await manager.shutdown_all(now=True)
 
     asyncio.run(scenario())
+
+
+def test_the_warm_up_covers_every_lessons_imports():
+    """Every module a lesson imports (other than the standard library's) is loaded in a warm kernel
+    (listed, or imported by a listed one), and each listed name exists (the warm-up skips a
+    failing import silently)."""
+    import importlib.util
+    import re
+    import subprocess
+
+    import nbformat
+
+    for name in warmpool.WARM_IMPORTS:
+        assert importlib.util.find_spec(name) is not None, name
+    code = warmpool.warm_up_code(warmpool.WARM_IMPORTS) + "import sys; print(' '.join(sorted(sys.modules)))"
+    loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                env={**os.environ, "MPLBACKEND": "Agg"}).stdout.split())
+    lessons = sorted((Path(__file__).parent.parent / "notebooks").glob("*/**/0*.ipynb"))
+    assert len(lessons) >= 28
+    for path in lessons:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            for a, b in re.findall(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))", cell.source, re.M):
+                module = a or b
+                if module.split(".")[0] not in sys.stdlib_module_names:
+                    assert module in loaded, f"{path.name} imports {module}, which no warm kernel has loaded"

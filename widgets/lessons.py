@@ -371,9 +371,68 @@ def markdown_html(text: str) -> str:
     return "\n".join(out)
 
 
+#: Seconds in which no cell starts after one has finished: then the kernel has run the page's
+#: last cell and Voila has sent the page, so work put off by :func:`later` may begin.
+IDLE_SECONDS = 0.25
+
+
+class _WhenIdle:
+    """Starts work once the kernel is idle after running the page's cells. In a kernel, IPython's
+    ``pre_run_cell`` / ``post_run_cell`` events tell when cells run (Voila sends the next cell as
+    soon as one finishes); elsewhere (plain Python, the tests' lesson runner) work starts at once.
+    So a later figure does not compete with the page's own cells for the kernel while Voila
+    waits for them, and is drawn while the browser draws the page."""
+
+    def __init__(self) -> None:
+        self.pending: list[Callable[[], None]] = []
+        self.timer = None
+        self.shell = None
+        self.loop = None
+
+    def add(self, start: Callable[[], None]) -> None:
+        import asyncio
+
+        try:
+            from IPython import get_ipython
+
+            shell = get_ipython()
+            loop = asyncio.get_running_loop()
+        except (ImportError, RuntimeError):
+            shell = loop = None
+        if shell is None or loop is None or not hasattr(shell, "kernel"):
+            start()
+            return
+        if self.shell is not shell:
+            shell.events.register("pre_run_cell", self._cancel)
+            shell.events.register("post_run_cell", self._arm)
+            self.shell = shell
+        self.loop = loop
+        self.pending.append(start)
+
+    def _cancel(self, *_: Any) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def _arm(self, *_: Any) -> None:
+        self._cancel()
+        if self.pending and self.loop is not None and not self.loop.is_closed():
+            self.timer = self.loop.call_later(IDLE_SECONDS, self._flush)
+
+    def _flush(self) -> None:
+        self.timer = None
+        pending, self.pending = self.pending, []
+        for start in pending:
+            start()
+
+
+_when_idle = _WhenIdle()
+
+
 def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
     """Text and a figure that take a moment to compute (a sympy derivation, a matplotlib plot),
-    drawn in a thread once the page has rendered, so the page opens at once.
+    drawn in a thread once the page has rendered (the kernel has run the page's last cell), so
+    the page opens at once.
 
     ``render()`` returns ``(markdown, figure or None)``; the returned widget shows them when
     they are ready (or the error, if ``render`` fails). ``widget.done`` is a threading.Event.
@@ -402,7 +461,7 @@ def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
             box.add_class("lesson-later-done")      # the page can tell it is drawn (tests, readiness)
             box.done.set()
 
-    threading.Thread(target=work, name="lesson-later", daemon=True).start()
+    _when_idle.add(threading.Thread(target=work, name="lesson-later", daemon=True).start)
     return box
 
 

@@ -49,14 +49,17 @@ from traitlets import Float, Integer, List, Unicode
 #: probability modules, the boards, the lesson helpers, the class record, ipywidgets, numpy,
 #: sympy and matplotlib's figure (lesson plots are drawn without pyplot).
 WARM_IMPORTS = [
-    "ipywidgets", "numpy", "IPython.display",
+    "ipywidgets", "numpy", "numpy.random", "IPython.display",
     "towerlib", "towerlib.abracada", "towerlib.abracada.bots", "towerlib.abracada.deduction",
-    "towerlib.abracada.batch", "towerlib.runes", "towerlib.runes.probability", "towerlib.runes.batch",
+    "towerlib.abracada.batch", "towerlib.runes", "towerlib.runes.bots", "towerlib.runes.duel",
+    "towerlib.runes.policy", "towerlib.runes.probability", "towerlib.runes.batch",
     "towerlib.amulett", "towerlib.amulett.probability", "towerlib.amulett.inference",
     "towerlib.spellcaster", "towerlib.spellcaster.probability", "towerlib.spellcaster.inference",
-    "widgets", "widgets.amulett", "widgets.spellcaster", "widgets.exercises", "widgets.lessons",
-    "widgets.simulation", "widgets.record.hooks", "widgets.record.panels",
-    "sympy", "matplotlib.figure", "matplotlib.backends.backend_agg",
+    "widgets", "widgets.abracada", "widgets.runes", "widgets.amulett", "widgets.spellcaster",
+    "widgets.exercises", "widgets.lessons", "widgets.simulation", "widgets.record.hooks", "widgets.record.panels",
+    "sympy", "sympy.combinatorics", "sympy.physics.units",            # the last two: what sympy.solve loads
+    "matplotlib.figure", "matplotlib.backends.backend_agg",
+    "PIL.BmpImagePlugin", "PIL.GifImagePlugin", "PIL.JpegImagePlugin", "PIL.PpmImagePlugin", "PIL.PngImagePlugin",
 ]
 #: The pages that may get a warm kernel: the lessons (``<game>/[ru/]NN_name.ipynb``), matched
 #: against the request's path (``SCRIPT_NAME``, ``/voila/render/abracada/01_meet_the_tower.ipynb``).

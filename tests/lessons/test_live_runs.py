@@ -143,3 +143,41 @@ def test_later_reports_a_failure_on_the_page():
     box = later(broken, "ru")
     assert box.done.wait(10)
     assert "no sympy here" in box.children[0].value and "ошибкой" in box.children[0].value
+
+
+def test_later_work_waits_until_the_kernel_has_run_the_pages_last_cell(monkeypatch):
+    """In a kernel, a later figure starts only once no cell has started for IDLE_SECONDS after one
+    finished (Voila has then sent the page), not while the page's own cells still run."""
+    import asyncio
+
+    import IPython
+    from IPython.core.events import EventManager, available_events
+
+    import widgets.lessons as lessons
+
+    class Shell:                                   # a kernel's shell: events, and a kernel
+        kernel = object()
+        events = EventManager(None, available_events)
+
+    shell = Shell()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    monkeypatch.setattr(lessons, "_when_idle", lessons._WhenIdle())
+    calls = []
+
+    async def page():
+        shell.events.trigger("pre_run_cell", None)
+        box = lessons.later(lambda: (calls.append("drawn") or "**done**", None), "en")
+        shell.events.trigger("post_run_cell", None)
+        await asyncio.sleep(lessons.IDLE_SECONDS / 5)
+        shell.events.trigger("pre_run_cell", None)           # the next cell of the page starts
+        await asyncio.sleep(lessons.IDLE_SECONDS * 2)
+        assert calls == [] and not box.done.is_set(), "started while the page's cells ran"
+        shell.events.trigger("post_run_cell", None)           # the last cell has run
+        for _ in range(100):
+            if box.done.is_set():
+                break
+            await asyncio.sleep(0.05)
+        return box
+
+    box = asyncio.run(page())
+    assert box.done.is_set() and calls == ["drawn"] and "<b>done</b>" in box.children[0].value
