@@ -12,6 +12,8 @@ ipywidgets has no key events, so each board holds one small :class:`KeyBridge` (
 * marks the board and each control focused in it ``data-lm-suppress-shortcuts``, so that in
   JupyterLab a key pressed on the board is the board's, not a notebook command (M would turn
   the cell into Markdown and wipe the board);
+* makes a scrolling panel that is a widget ``Box`` (which has no attributes of its own)
+  focusable and named (:attr:`KeyBridge.regions`), as an HTML panel's root element is;
 * owns the board's live region: one ``role="status"`` / ``aria-live="polite"`` element created
   once, whose text the kernel changes (:attr:`KeyBridge.announcement`), so a screen reader reads
   each game event without the node being re-created.
@@ -101,8 +103,32 @@ function render({ model, el }) {
       root.setAttribute(SUPPRESS, "true");
       root.addEventListener("focusin", markFocused, true);
       marked = root;
+      watch();
     } else if (tries++ < 600) requestAnimationFrame(mark);
   };
+  // A scrolling panel made of several widgets (a Box, which has no attributes of its own) is
+  // made focusable and named here: regions maps its CSS class to its name.
+  const nameRegions = () => {
+    const root = el.closest("." + model.get("root_class"));
+    if (!root) return;
+    for (const [cls, label] of Object.entries(model.get("regions") || {})) {
+      for (const node of root.querySelectorAll("." + cls)) {
+        if (node.getAttribute("aria-label") === label) continue;
+        node.tabIndex = 0;
+        node.setAttribute("role", "region");
+        node.setAttribute("aria-label", label);
+      }
+    }
+  };
+  let watcher = null;
+  const watch = () => {
+    nameRegions();
+    const root = el.closest("." + model.get("root_class"));
+    if (watcher || !root || !Object.keys(model.get("regions") || {}).length) return;
+    watcher = new MutationObserver(nameRegions);      // the panel's view may be drawn after this one
+    watcher.observe(root, { childList: true, subtree: true });
+  };
+  model.on("change:regions", watch);
   mark();
 
   const onKey = (event) => {
@@ -128,6 +154,7 @@ function render({ model, el }) {
   return () => {
     document.removeEventListener("keydown", onKey);
     if (marked) marked.removeEventListener("focusin", markFocused, true);
+    if (watcher) watcher.disconnect();
   };
 }
 export default { render };
@@ -164,6 +191,7 @@ class KeyBridge(anywidget.AnyWidget):
     root_class = traitlets.Unicode().tag(sync=True)            # the board's root CSS class
     shortcut_keys = traitlets.List(traitlets.Unicode()).tag(sync=True)  # keys sent to the kernel
     focus_keys = traitlets.Dict().tag(sync=True)               # key -> CSS selector of controls to focus
+    regions = traitlets.Dict().tag(sync=True)                  # CSS class -> name of a scrolling Box
     announcement = traitlets.Unicode().tag(sync=True)          # what the live region says
     serial = traitlets.Int(0).tag(sync=True)                   # bumps on every announcement
 

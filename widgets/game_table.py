@@ -156,6 +156,9 @@ class GameTable:
     #: The tag of the shared panels' titles (the log): a board whose panels sit right under the
     #: page's <h1> uses "h2", so that no heading level is skipped.
     PANEL_HEADING: ClassVar[str] = "h4"
+    #: The CSS class of the log's scrolling Box, when the log is several widgets (one per round)
+    #: rather than one HTML value whose root scrolls (:meth:`_show_log`); the page names it.
+    LOG_SCROLLER: ClassVar[str | None] = None
     BOT_LEVELS: ClassVar[tuple[str, ...]]    # the levels a bot may have
     # Given as staticmethods by each board:
     _engine_new_game: ClassVar[Callable[..., Any]]  # the engine's new_game(players, seed=, deal=, **options)
@@ -390,6 +393,8 @@ class GameTable:
         if hasattr(self, "_log_title"):
             h = self.PANEL_HEADING
             self._log_title.value = f"<{h}>{escape(tr(board_key(self.KEY, 'log'), lang))}</{h}>"
+        if self.LOG_SCROLLER:
+            self._keys.regions = {self.LOG_SCROLLER: tr(board_key(self.KEY, "log"), lang)}
         if hasattr(self, "_save_name"):
             self._saves_title.value = f"<b>{escape(tr('table.saves', lang))}</b>"
             self._save_name.description = tr("table.save_name", lang)

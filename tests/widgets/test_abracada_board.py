@@ -131,9 +131,14 @@ def test_every_widget_the_board_creates_is_in_its_tree_and_no_seed_leaks(tmp_pat
     text = "".join(tree_states(board))
     assert "987654321" not in text
     assert not any(isinstance(registry()[m], (ipw.Textarea, ipw.FileUpload)) for m in created)
-    for _ in range(5):                                    # moves change values, never the tree
+    for _ in range(40):          # moves change values; a new round adds only the last round's log
+        if board.game.is_over:
+            break
         student_move(board, random.Random(3))
-    assert set(registry()) - before == created
+    assert board.game.round_no > 1
+    added = set(registry()) - before - created
+    assert added == {x.model_id for w in board._past_logs[:board.game.round_no - 1] for x in (w, w.layout, w.style)}
+    assert added <= reachable(board)
 
 
 # ----- forged messages ------------------------------------------------------------------------------
@@ -425,10 +430,12 @@ def test_the_log_keeps_earlier_rounds_folded(tmp_path):
             break
         student_move(board, rng)
     assert board.game.round_no >= 2
-    log = board._log.value
-    past = re.findall(r'<details class="st-past-round"><summary>(.*?)</summary>', log)
-    assert past == [f"Round {r}" for r in range(board.game.round_no - 1, 0, -1)]
-    current = re.sub(r"<details.*?</details>", "", log)
+    *past, current = [w.value for w in board._log_rounds.children]   # one widget per round, oldest last
+    assert current == board._log.value
+    titles = [re.fullmatch(r'<details class="st-past-round"><summary>(.*?)</summary>.*</details>', html, re.S)
+              for html in past]
+    assert [t.group(1) for t in titles] == [f"Round {r}" for r in range(board.game.round_no - 1, 0, -1)]
+    assert all("begins" in html and "Round" in html for html in past)
     assert f"Round {board.game.round_no} begins" in current and "Round 1 begins" not in current
 
 

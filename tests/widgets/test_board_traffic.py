@@ -53,3 +53,31 @@ def test_the_panel_titles_are_h2_under_the_pages_h1(tmp_path):
         click(board._end if not board._end.disabled and (not spells or rng.random() < 0.3) else rng.choice(spells))
     headings = re.findall(r"<(h\d)\b", "".join(table_html(board._table)))
     assert set(headings) == {"h2"} and len(headings) >= 6, headings
+
+
+# ----- what a click sends ----------------------------------------------------------------------------
+def student_click(board: AbracadaBoard, rng: random.Random) -> None:
+    if board.game.phase == "round_over":
+        click(board._next)
+        return
+    spells = [b for b in board._spells.values() if not b.disabled]
+    click(board._end if not board._end.disabled and (not spells or rng.random() < 0.3) else rng.choice(spells))
+
+
+def test_a_click_within_a_round_sends_each_widget_at_most_once_and_never_the_earlier_rounds(tmp_path):
+    rng = random.Random(7)
+    checked = 0
+    with Traffic() as traffic:
+        board = board_in(traffic, tmp_path, setup=False, seed=11, players=3, bots="counting")
+        while not board.game.is_over and checked < 30:
+            rnd = board.game.round_no
+            traffic.take()
+            student_click(board, rng)
+            sent = traffic.take()
+            updates = [cid for cid, kind, data, _size in sent if data.get("method") == "update"]
+            assert len(updates) == len(set(updates)), "a widget was sent twice for one click"
+            if rnd > 1 and board.game.round_no == rnd:
+                past = {w.model_id for w in board._past_logs}
+                assert past and not past & set(updates)
+                checked += 1
+    assert checked >= 10

@@ -8,7 +8,8 @@ pure functions of :mod:`.table` and :mod:`.narrate`, plus the board's own settin
 toggles, seat levels). No trait ever holds the student's stones, the secret pool, other
 players' face-down secret stones, the pile order or the seed. Teacher mode, which must be
 asked for in code (``teacher=True``) and is marked by a banner, is the only exception.
-The widget tree is built once; a move only changes trait values, so a click costs a few
+The widget tree is built once (only the log gains a widget per finished round); a move only
+changes trait values, each widget in one message, so a click costs a few
 small ``comm`` messages.
 
 Every move is checked
@@ -42,8 +43,8 @@ from towerlib.core.i18n import LANGUAGES, register, tr
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import svg, table
-from ..a11y import Shortcut, html_lines
-from .narrate import log_html, past_rounds_html, spell_name
+from ..a11y import Shortcut
+from .narrate import RoundNarration, log_html, past_round_html, spell_name
 from ..saves import SaveFolder, clean_name
 from .setup import BOT_LEVELS, DEFAULT_LEVEL, Settings, SetupForm, bot_levels
 from .style import CSS
@@ -80,6 +81,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
     KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = "abracada.board", "st", DEFAULT_LEVEL, BOT_LEVELS
     ROOT_CLASS = "st-abracada"
     PANEL_HEADING = "h2"          # the panels' titles sit right under the page's <h1>
+    LOG_SCROLLER = "st-log"       # the log: one widget per earlier round and one for this round
     _engine_new_game = staticmethod(abracada.new_game)
     _engine_load = staticmethod(abracada.load)
     _make_bot = staticmethod(make_bot)
@@ -99,6 +101,8 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._teacher = bool(teacher)
         self._notes: dict[tuple[int, int], list[Msg]] = {}   # (round, log index) -> bots' reasons
         self._round_logs: dict[int, list[Mapping[str, Any]]] = {}   # round -> its log, as the student saw it
+        self._past_html: dict[tuple[int, str], str] = {}           # (round, language) -> its folded log
+        self._narration = RoundNarration()                          # this round's lines, told once
         self._build(meter, reasons, setup)
         super().__init__(self._root_children())
         self.add_class(self.ROOT_CLASS)
@@ -118,6 +122,8 @@ class AbracadaBoard(GameTable, ipw.VBox):
     def _on_open(self) -> None:
         self._notes = {}
         self._round_logs = {}
+        self._past_html = {}
+        self._narration = RoundNarration()
 
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, meter: bool, reasons: bool, setup: bool) -> None:
@@ -169,6 +175,15 @@ class AbracadaBoard(GameTable, ipw.VBox):
         middle = ipw.HBox([ipw.VBox([self._me, controls], layout=ipw.Layout(flex="1 1 560px", grid_gap="8px")),
                            self._meter], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
         log_box = self._build_log_panel()
+        # The log scrolls as one panel, but each earlier round is its own widget, sent once when
+        # its round ends, so a move re-sends only this round's lines (``_log``).
+        self._log.add_class("st-round-log")
+        self._past_logs: list[ipw.HTML] = []          # the earlier rounds' logs: [r - 1] is round r
+        self._log_rounds = ipw.VBox([self._log])
+        self._log_rounds.add_class("st-log-rounds")
+        scroller = ipw.VBox([self._log_rounds])
+        scroller.add_class("st-log")
+        log_box.children = (self._log_title, scroller)
         log_box.layout.flex = "1 1 560px"
         bottom = ipw.HBox([log_box, self._result], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
         footer = ipw.HBox([self._meter_toggle, self._reasons_toggle], layout=ipw.Layout(grid_gap="8px"))
@@ -227,7 +242,8 @@ class AbracadaBoard(GameTable, ipw.VBox):
     # ----- rendering: the view into widget values (GameTable._render calls it) -----------------
     def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
         """This round's log lines as the log panel shows them (bots' reasons left out)."""
-        return html_lines(log_html(view["log"], view["seat"], self._lang), "st-line")
+        self._narration.update(view["log"], view["seat"], self._lang)
+        return self._narration.texts
 
     def _render_view(self, view: Mapping[str, Any]) -> None:
         lang, seat, n = self._lang, view["seat"], view["players"]
@@ -266,15 +282,32 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._rule_hint.value = self._hint(view, names)
         notes = {i: [m.render(lang) for m in msgs] for (rnd, i), msgs in self._notes.items()
                  if rnd == view["round"]} if self._teacher and self._reasons_toggle.value else None
-        # The view holds this round's log; earlier rounds are kept here (from earlier views), folded away.
-        self._round_logs[view["round"]] = view["log"]
-        past = {r: log for r, log in self._round_logs.items() if r < view["round"]}
-        self._show_log(f'<div class="st-log"><div>{past_rounds_html(past, seat, lang)}'
-                       f'{log_html(view["log"], seat, lang, notes)}</div></div>')
+        self._show_rounds(view, notes)
         self._result.value = table.result(view, names, lang)
         self._result.layout.display = None if view["result"] else "none"
         if self._teacher:
             self._render_teacher(view)
+
+    def _show_rounds(self, view: Mapping[str, Any], notes: Mapping[int, Sequence[str]] | None) -> None:
+        """The log: this round's lines, and above them each earlier round folded away (newest
+        first). The view holds this round's log; earlier rounds are kept from earlier views."""
+        seat, lang, now = view["seat"], self._lang, view["round"]
+        self._round_logs[now] = view["log"]
+        past = sorted((r for r in self._round_logs if r < now), reverse=True)
+        while len(self._past_logs) < max(past, default=0):
+            self._past_logs.append(ipw.HTML())
+        for r in past:
+            if (r, lang) not in self._past_html:
+                self._past_html[r, lang] = past_round_html(r, self._round_logs[r], seat, lang)
+            self._past_logs[r - 1].value = self._past_html[r, lang]
+        children = (*(self._past_logs[r - 1] for r in past), self._log)
+        if self._log_rounds.children != children:
+            self._log_rounds.children = children
+        if notes:                                   # teacher mode: the bots' reasons between the lines
+            self._log.value = log_html(view["log"], seat, lang, notes)
+        else:
+            self._narration.update(view["log"], seat, lang)
+            self._log.value = self._narration.html
 
     def _why_not(self, view: Mapping[str, Any], action: str, names: Sequence[str]) -> str | None:
         """Why the student may not take ``action`` now, in the engine's words; None if allowed.

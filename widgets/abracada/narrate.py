@@ -179,6 +179,11 @@ def _lines(events: Sequence[Mapping[str, Any]], seat: int) -> Iterator[tuple[int
         i += 1
 
 
+def _line_html(event: Mapping[str, Any], seat: int, text: str) -> str:
+    mark = " st-mine" if event["seat"] == seat else ""
+    return f'<div class="st-line st-k-{event["kind"]}{mark}">{escape(text)}</div>'
+
+
 def log_html(events: Sequence[Mapping[str, Any]], seat: int, lang: str,
              notes: Mapping[int, Sequence[str]] | None = None) -> str:
     """One round's log as HTML lines; ``notes[i]`` are extra lines (bots' reasons) shown before event i."""
@@ -186,16 +191,47 @@ def log_html(events: Sequence[Mapping[str, Any]], seat: int, lang: str,
     for i, event, hand, loss in _lines(events, seat):
         for note in (notes or {}).get(i, ()):
             lines.append(f'<div class="st-note">{escape(tr("abracada.board.reason_line", lang, reason=note))}</div>')
-        mark = " st-mine" if event["seat"] == seat else ""
-        text = event_line(event, seat, lang, hand, loss)
-        lines.append(f'<div class="st-line st-k-{event["kind"]}{mark}">{escape(text)}</div>')
+        lines.append(_line_html(event, seat, event_line(event, seat, lang, hand, loss)))
     return "".join(lines)
 
 
-def past_rounds_html(logs: Mapping[int, Sequence[Mapping[str, Any]]], seat: int, lang: str) -> str:
-    """Earlier rounds' logs, each folded away under its title (newest first)."""
-    out = []
-    for rnd in sorted(logs, reverse=True):
-        out.append(f'<details class="st-past-round"><summary>{escape(tr("abracada.board.round", lang, round=rnd))}'
-                   f'</summary>{log_html(logs[rnd], seat, lang)}</details>')
-    return "".join(out)
+class RoundNarration:
+    """One round's log, told again after every move without re-telling what was told.
+
+    Within a round a seat's log only grows, so a line once told stays true, except the last:
+    a miss takes in the roll and life events that follow it. :meth:`update` therefore tells
+    only the lines from the last one on; a log that did not grow from the one it was given
+    last (a new round, another seat or language) is told afresh. ``texts`` are the lines'
+    plain texts (for the live region), ``html`` the panel's HTML, as :func:`log_html` makes it.
+    """
+
+    def __init__(self) -> None:
+        self._key: tuple[int, str] | None = None
+        self._events: list[Mapping[str, Any]] = []
+        self._told: list[tuple[int, str, str]] = []        # (event index, text, html) per line
+        self.html = ""
+
+    @property
+    def texts(self) -> list[str]:
+        return [text for _i, text, _html in self._told]
+
+    def update(self, events: Sequence[Mapping[str, Any]], seat: int, lang: str) -> None:
+        n = len(self._events)
+        if self._key != (seat, lang) or len(events) < n or list(events[:n]) != self._events:
+            self._key, self._told, n = (seat, lang), [], 0
+        elif len(events) == n:
+            return
+        redo = self._told[-1][0] if self._told else 0
+        told = [line for line in self._told if line[0] < redo]
+        for i, event, hand, loss in _lines(events, seat):
+            if i >= redo:
+                text = event_line(event, seat, lang, hand, loss)
+                told.append((i, text, _line_html(event, seat, text)))
+        self._events, self._told = list(events), told
+        self.html = "".join(html for _i, _text, html in told)
+
+
+def past_round_html(rnd: int, events: Sequence[Mapping[str, Any]], seat: int, lang: str) -> str:
+    """An earlier round's log, folded away under its title."""
+    return (f'<details class="st-past-round"><summary>{escape(tr("abracada.board.round", lang, round=rnd))}'
+            f'</summary>{log_html(events, seat, lang)}</details>')

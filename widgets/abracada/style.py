@@ -80,7 +80,10 @@ CSS = """
 .st-abracada .st-action { height: 40px; font-size: 14px; border-radius: 8px; }
 .st-abracada .st-log > div { margin-bottom: auto; }
 .st-abracada .st-log { height: 230px; overflow-y: auto; display: flex; flex-direction: column-reverse;
-  font-family: sans-serif; font-size: 13px; line-height: 1.35; }
+  flex-wrap: nowrap; font-family: sans-serif; font-size: 13px; line-height: 1.35; }
+.st-abracada .st-log .st-log-rounds { flex: none; flex-wrap: nowrap; overflow: visible; }
+.st-abracada .st-log .widget-html { margin: 0; font-size: 13px; }
+.st-abracada .st-log .widget-html-content { line-height: 1.35; }
 .st-abracada .st-line.st-mine { font-weight: 600; }
 .st-abracada .st-line.st-k-miss, .st-abracada .st-line.st-k-knockout { color: #a11; }
 .st-abracada .st-line.st-k-round_start { margin-top: 4px; font-weight: 700; color: #1d4634; }
