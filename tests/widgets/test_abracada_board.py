@@ -35,7 +35,7 @@ def make_board(tmp_path, **kw) -> AbracadaBoard:
 
 def table_values(board: AbracadaBoard) -> list:
     """What the table shows of the game: the view-made HTML and the buttons' states."""
-    html = [w.value for w in (*board._seats, board._me, board._centre, board._meter, board._log,
+    html = [w.value for w in (*board._seats, board._me, board._tower, board._track, board._centre_rest, board._meter, board._log,
                               board._result, board._rule_hint, board._round)]
     return html + [(b.description, b.disabled, b.tooltip) for b in (*board._spells.values(), board._end, board._next)]
 

@@ -64,7 +64,7 @@ def student_click(board: AbracadaBoard, rng: random.Random) -> None:
     click(board._end if not board._end.disabled and (not spells or rng.random() < 0.3) else rng.choice(spells))
 
 
-def test_a_click_within_a_round_sends_each_widget_at_most_once_and_never_the_earlier_rounds(tmp_path):
+def test_a_click_within_a_round_sends_each_widget_at_most_once_and_never_the_earlier_rounds_or_tower(tmp_path):
     rng = random.Random(7)
     checked = 0
     with Traffic() as traffic:
@@ -79,5 +79,6 @@ def test_a_click_within_a_round_sends_each_widget_at_most_once_and_never_the_ear
             if rnd > 1 and board.game.round_no == rnd:
                 past = {w.model_id for w in board._past_logs}
                 assert past and not past & set(updates)
+                assert board._tower.model_id not in updates      # no score changed within the round
                 checked += 1
     assert checked >= 10

@@ -130,7 +130,7 @@ def test_every_svg_has_a_text_alternative(lang):
         names = table.seat_names(view["players"], 0, lang)
         html = "".join(table.seat_panel(view, q, names, [None] * view["players"], lang)
                        for q in range(view["players"]))
-        html += table.centre(view, names, lang) + table.result(view, names, lang)
+        html += "".join(table.centre(view, names, lang)) + table.result(view, names, lang)
         assert "<svg" in html
         assert not svgs_without_text_alternative(html)
 
@@ -139,7 +139,7 @@ def test_every_picture_has_its_own_size_and_scales_down_only():
     """An SVG without width/height fills its column (the tower once grew to twice its size)."""
     view = next(positions())
     names = table.seat_names(view["players"], 0, "en")
-    html = table.centre(view, names, "en") + own_panel(view)
+    html = "".join(table.centre(view, names, "en")) + own_panel(view)
     tags = re.findall(r"<svg\b[^>]*>", html)
     assert tags and all(re.search(r'width="\d+" height="\d+"', t) for t in tags)
     assert re.search(r"\.st-abracada svg \{ max-width: 100%; height: auto; \}", CSS)

@@ -131,7 +131,13 @@ class AbracadaBoard(GameTable, ipw.VBox):
 
         self._seats = [ipw.HTML(layout=ipw.Layout(flex="1 1 260px")) for _ in range(MAX_PLAYERS - 1)]
         self._me = ipw.HTML()
-        self._centre = ipw.HTML()
+        # The centre panel in three pieces (tower, track, the rest): a cast re-sends only the track.
+        self._tower, self._track, self._centre_rest = ipw.HTML(), ipw.HTML(), ipw.HTML()
+        grid = ipw.HBox([self._tower, self._track])
+        grid.add_class("st-centre-grid")
+        self._centre = ipw.VBox([grid, self._centre_rest])
+        self._centre.add_class("st-panel")
+        self._centre.add_class("st-centre")
         self._meter = ipw.HTML()
         self._spells = {}
         for v in SPELLS:
@@ -265,7 +271,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
                 widget.layout.display = "none"
         slots = [dist.slot_probabilities(i) for i in range(len(view["own_hand"]))] if dist else None
         self._me.value = table.seat_panel(view, seat, names, self._levels, lang, slots)
-        self._centre.value = table.centre(view, names, lang)
+        self._tower.value, self._track.value, self._centre_rest.value = table.centre(view, names, lang)
         self._meter.value = table.meter({v: dist.p_at_least_one(v) for v in SPELLS} if dist else None, lang)
         self._meter.layout.display = None if dist is not None else "none"
         for v, button in self._spells.items():

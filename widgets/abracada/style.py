@@ -56,7 +56,9 @@ CSS = """
 .st-abracada .st-me { background: #fbf3df; border: 2px solid #c9a227; }
 .st-abracada .st-centre h2, .st-abracada .st-meter h2, .st-abracada .st-log-box h2,
 .st-abracada .st-result h2 { margin: 0 0 6px 0; font-size: 14px; font-weight: 700; line-height: inherit; color: #5d4a2c; }
-.st-abracada .st-centre-grid { display: flex; gap: 14px; }
+.st-abracada .st-centre-grid { display: flex; gap: 14px; flex-wrap: nowrap; overflow: visible; }
+.st-abracada .st-centre { overflow: visible; }
+.st-abracada .st-centre .widget-html { margin: 0; }
 .st-abracada .st-centre-grid h2 { max-width: 180px; }
 
 .st-abracada .st-removed { display: flex; gap: 2px; flex-wrap: wrap; max-width: 320px; }

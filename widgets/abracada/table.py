@@ -107,8 +107,10 @@ def seat_panel(view: Mapping[str, Any], q: int, names: Sequence[str], levels: Se
             f'<div class="st-seat-foot">{"".join(f"<span>{part}</span>" for part in foot)}</div></div>')
 
 
-def centre(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
-    """The middle of the table: the tower, the spells-out track, removed stones, pile and pool."""
+def centre(view: Mapping[str, Any], names: Sequence[str], lang: str) -> tuple[str, str, str]:
+    """The middle of the table as three pieces, each its own widget so that a move re-sends only
+    the pieces it changed: the tower (changes when a round is scored), the spells-out track
+    (every cast) and the removed stones with the pile and pool counts."""
     cast = [view["board"][str(v)] for v in SPELLS]
     removed = [view["removed"].count(v) for v in SPELLS]
     titles = [tr("abracada.board.track_tip", lang, spell=spell_name(v, lang), cast=cast[v - 1],
@@ -116,12 +118,11 @@ def centre(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     tower, track = tr("abracada.board.tower", lang), tr("abracada.board.cast_track", lang)
     removed_html = ("".join(svg.stone(v, spell_name(v, lang), 22) for v in view["removed"])
                     or escape(tr("abracada.board.none", lang)))
-    return (f'<div class="st-panel st-centre"><div class="st-centre-grid">'
-            f'<div><h2>{escape(tower)}</h2>{svg.tower(view["scores"], names, title=tower)}</div>'
-            f'<div><h2>{escape(track)}</h2>{svg.cast_track(cast, removed, titles, title=track)}</div>'
-            f'</div><h2>{escape(tr("abracada.board.removed", lang))}</h2><div class="st-removed">{removed_html}</div>'
+    return (f'<div><h2>{escape(tower)}</h2>{svg.tower(view["scores"], names, title=tower)}</div>',
+            f'<div><h2>{escape(track)}</h2>{svg.cast_track(cast, removed, titles, title=track)}</div>',
+            f'<h2>{escape(tr("abracada.board.removed", lang))}</h2><div class="st-removed">{removed_html}</div>'
             f'<div class="st-counts">{escape(tr("abracada.board.pile", lang, count=view["pile"]))} · '
-            f'{escape(tr("abracada.board.secret_pool", lang, count=view["secret_pool"]))}</div></div>')
+            f'{escape(tr("abracada.board.secret_pool", lang, count=view["secret_pool"]))}</div>')
 
 
 def meter(chances: Mapping[int, Fraction] | None, lang: str) -> str:
