@@ -70,7 +70,7 @@ def test_a_click_within_a_round_sends_each_widget_at_most_once_and_never_the_ear
     with Traffic() as traffic:
         board = board_in(traffic, tmp_path, setup=False, seed=11, players=3, bots="counting")
         while not board.game.is_over and checked < 30:
-            rnd = board.game.round_no
+            rnd, scores = board.game.round_no, list(board.game.scores)
             traffic.take()
             student_click(board, rng)
             sent = traffic.take()
@@ -79,6 +79,7 @@ def test_a_click_within_a_round_sends_each_widget_at_most_once_and_never_the_ear
             if rnd > 1 and board.game.round_no == rnd:
                 past = {w.model_id for w in board._past_logs}
                 assert past and not past & set(updates)
-                assert board._tower.model_id not in updates      # no score changed within the round
+                if list(board.game.scores) == scores:               # no score changed: the tower stays
+                    assert board._tower.model_id not in updates
                 checked += 1
     assert checked >= 10
