@@ -140,3 +140,25 @@ def test_bots_give_the_same_choices_with_and_without_the_caches():
     again = [(str(EVBot().choose(v).action), str(EVBot().choose(v).reason)) for v in views]
     assert first == again
     assert all(RandomBot(1).choose(v).action in v["legal_actions"] or v["phase"] != "play" for v in views)
+
+
+def rule_11_legal_texts(game):
+    """The legal actions read straight from the rules, as an independent reference."""
+    if game.is_over:
+        return []
+    if game.phase == "round_over":
+        return ["next round"]
+    casts = [f"cast {v}" for v in VALUES]
+    if game.chain == 0:
+        return casts
+    any_order = game.options["easy"] or game.options["lower_declaration"] == "auto_callout"
+    return ["end"] + [f"cast {v}" for v in VALUES if any_order or v >= game.chain]
+
+
+@pytest.mark.parametrize("options", [{}, {"easy": True}, {"lower_declaration": "auto_callout"},
+                                     {"last_standing": True}])
+def test_the_kept_list_of_choices_is_what_the_rules_allow(options):
+    for game, _ in random_positions(20, seed=12, **options):
+        assert [str(a) for a in game.legal_actions()] == rule_11_legal_texts(game)
+        assert game.legal_texts() == rule_11_legal_texts(game)
+    assert game.legal_actions() == () and game.current_player is None

@@ -21,16 +21,25 @@ from .actions import CAST, END, NEXT_ROUND, Action, Cast, EndTurn, NextRound, pa
 PLAY, ROUND_OVER, GAME_OVER = "play", "round_over", "game_over"
 _event = tuple.__new__     # the hot paths below build Events directly (a playout makes millions)
 
-_CASTS_FROM = {low: tuple(CAST[v] for v in R.SPELLS if v >= low) for low in R.SPELLS}
-_ALL_CASTS = _CASTS_FROM[1]
-_AFTER_CAST = {last: (END, *_CASTS_FROM[last]) for last in R.SPELLS}   # the non-decreasing chain
-_AFTER_CAST_ANY = (END, *_ALL_CASTS)                                    # easy variant / call-outs
-_NEXT_ONLY = (NEXT_ROUND,)
-_NOTHING = ()
-# For GameBase.apply's fast path: the members of each tuple above, by identity (see _legal_ids).
-_LISTS = (*_AFTER_CAST.values(), _ALL_CASTS, _AFTER_CAST_ANY, _NEXT_ONLY, _NOTHING)
-_IDS = {id(t): frozenset(map(id, t)) for t in _LISTS}
-_TEXTS = {id(t): tuple(map(str, t)) for t in _LISTS}
+DRAGON, WANDERER, DREAM, SINGER, TEMPEST, BLIZZARD, FIREBALL, DRINK = R.SPELLS
+HAND_SIZE, MAX_LIFE = R.HAND_SIZE, R.MAX_LIFE
+
+# Every list of legal actions a position can have, built once. The game keeps the number of the
+# one that applies now (``_choices``) and changes it only when the position changes, so asking
+# for the legal actions (a random playout does for every move) is a single lookup.
+#   0     a fresh turn: any spell
+#   1..8  after casting that value: end the turn, or cast that value or higher (rule 11)
+#   9     after a cast where any order is allowed (the easy variant, call-outs: Q6)
+#   10    the round is scored: only "next round";  11  the game is over: nothing
+FRESH_TURN, ANY_ORDER, ROUND_DONE, GAME_DONE = 0, 9, 10, 11
+_CHOICES = (tuple(CAST[v] for v in R.SPELLS),
+            *((END, *(CAST[v] for v in R.SPELLS if v >= last)) for last in R.SPELLS),
+            (END, *(CAST[v] for v in R.SPELLS)),
+            (NEXT_ROUND,),
+            ())
+# For GameBase.apply's fast path: the members of each list above, by identity (see _legal_ids).
+_CHOICE_IDS = tuple(frozenset(map(id, t)) for t in _CHOICES)
+_CHOICE_TEXTS = tuple(tuple(map(str, t)) for t in _CHOICES)
 
 
 class AbracadaGame(GameBase):
@@ -40,7 +49,7 @@ class AbracadaGame(GameBase):
     MIN_PLAYERS = R.MIN_PLAYERS
     MAX_PLAYERS = R.MAX_PLAYERS
     OPTIONS = R.OPTIONS
-    _interned = {Cast: {c: c for c in _ALL_CASTS}, EndTurn: {END: END}, NextRound: {NEXT_ROUND: NEXT_ROUND}}
+    _interned = {Cast: {c: c for c in CAST.values()}, EndTurn: {END: END}, NextRound: {NEXT_ROUND: NEXT_ROUND}}
 
     # ----- set-up ---------------------------------------------------------------------------
     def _setup(self, deal: Mapping[str, Any] | None) -> None:
@@ -54,7 +63,6 @@ class AbracadaGame(GameBase):
         # past that every attribute read in the engine gets slower (about 8% on a playout).
         self.public_options = jsonable_options(o)       # for views; options never change
         self.list_options = tuple(k for k, v in self.public_options.items() if type(v) is list)
-        self._faces = o["die_faces"]
         self._any_order = o["easy"] or o["lower_declaration"] == "auto_callout"   # rule 11 / Q6
         self._last_standing = o["last_standing"]
         self.scores_list = [0] * n
@@ -99,6 +107,7 @@ class AbracadaGame(GameBase):
         self.current = starter
         self.chain = 0                               # value cast last this turn; 0 = nothing yet
         self.phase = PLAY
+        self._choices = FRESH_TURN
         self.result = None
         self._emit("round_start", None, round=self.round_no, starter=starter, removed=list(self.removed),
                    hands=[list(h) for h in hands], pile=len(pile), secret_pool=len(secret))
@@ -117,24 +126,15 @@ class AbracadaGame(GameBase):
         return tuple(self.scores_list)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """The actions allowed now, cheapest first to compute: a precomputed tuple."""
-        if self.phase == PLAY:
-            chain = self.chain
-            if chain == 0:
-                return _ALL_CASTS
-            if self._any_order:
-                return _AFTER_CAST_ANY
-            return _AFTER_CAST[chain]
-        if self.phase == ROUND_OVER:
-            return _NEXT_ONLY
-        return _NOTHING
+        """The actions allowed now: one of the precomputed tuples (see ``_CHOICES``)."""
+        return _CHOICES[self._choices]
 
     def _legal_ids(self) -> frozenset[int]:
-        return _IDS[id(self.legal_actions())]        # every tuple it returns is a module constant
+        return _CHOICE_IDS[self._choices]
 
     def legal_texts(self) -> list[str]:
         """The texts of ``legal_actions()``, a new list (for views)."""
-        return list(_TEXTS[id(self.legal_actions())])
+        return list(_CHOICE_TEXTS[self._choices])
 
     def outcome(self) -> Outcome | None:
         if self.phase != GAME_OVER:
@@ -197,14 +197,14 @@ class AbracadaGame(GameBase):
         lives = self.lives
         old = lives[q]
         new = old + amount
-        new = 0 if new < 0 else R.MAX_LIFE if new > R.MAX_LIFE else new
+        new = 0 if new < 0 else MAX_LIFE if new > MAX_LIFE else new
         lives[q] = new
         self.events.append(_event(Event, ("life", q, {"amount": amount, "change": new - old, "life": new,
                                                         "cause": cause})))
 
     def _roll(self, p: int, spell: int) -> int:
-        value = self.rng.pick(self._faces)
-        self._emit("roll", p, value=value, spell=spell)
+        value = self.rng.pick(self.options["die_faces"])
+        self.events.append(_event(Event, ("roll", p, {"value": value, "spell": spell})))
         return value
 
     def _cast(self, v: int) -> None:
@@ -215,13 +215,13 @@ class AbracadaGame(GameBase):
             self._after_own_loss(p)
             return
         hand = self.hands[p]
-        bit = 1 << v
         known = self.known_not[p]
+        bit = 1 << v
+        events = self.events
         if v not in hand:                                 # rule 7: failure
             known[:] = [m | bit for m in known]
-            events = self.events
             events.append(_event(Event, ("miss", p, {"value": v})))
-            loss = self._roll(p, v) if v == R.DRAGON else 1
+            loss = self._roll(p, v) if v == DRAGON else 1
             lives = self.lives
             old = lives[p]
             lives[p] = new = old - loss if old > loss else 0
@@ -239,43 +239,59 @@ class AbracadaGame(GameBase):
             known[j] |= bit
         self.cast[v] += 1
         self.chain = v
-        self.events.append(_event(Event, ("cast", p, {"value": v, "slot": i, "remover": self._right(p) if self._last_standing else (p - 1) % self.players})))
-        self._effect(p, v)
+        self._choices = ANY_ORDER if self._any_order else v
+        remover = self._right(p) if self._last_standing else (p - 1) % self.players
+        events.append(_event(Event, ("cast", p, {"value": v, "slot": i, "remover": remover})))
+        _EFFECTS[v](self, p)
         self._after_cast(p)
 
-    def _effect(self, p: int, v: int) -> None:
-        """Rules 15-22: resolve a successful spell completely."""
-        if v == R.DRAGON:
-            r = self._roll(p, v)
-            for q in self._others(p):
-                self._change_life(q, -r, v)
-        elif v == R.WANDERER:
-            for q in self._others(p):
-                self._change_life(q, -1, v)
-            if self.options["dark_wanderer_hits_caster"]:
-                self._change_life(p, -1, v)
-            self._change_life(p, 1, v)
-        elif v == R.DREAM:
-            self._change_life(p, self._roll(p, v), v)
-        elif v == R.SINGER:
-            pool = self.secret_pool
-            if pool:                                      # Q9/Q10: automatic, uniformly random
-                stone = pool.pop(self.rng.below(len(pool)))
-                self.secrets[p].append(stone)
-                self._emit("secret", p, value=stone)
-            else:
-                self._emit("secret", p, value=None)
-        elif v == R.TEMPEST:
-            left, right = self._left(p), self._right(p)
-            self._change_life(left, -1, v)
-            if right != left:                             # Q4: two players lose 1 in total
-                self._change_life(right, -1, v)
-        elif v == R.BLIZZARD:
-            self._change_life(self._left(p), -1, v)
-        elif v == R.FIREBALL:
-            self._change_life(self._right(p), -1, v)
+    # Rules 15-22: what each spell does once cast (``_EFFECTS`` below lists them by value).
+    def _dragon(self, p: int) -> None:
+        """Ancient Dragon: roll the die; every other player loses that much."""
+        r = self._roll(p, DRAGON)
+        for q in self._others(p):
+            self._change_life(q, -r, DRAGON)
+
+    def _wanderer(self, p: int) -> None:
+        """Dark Wanderer: every other player loses 1, the caster gains 1 (Q1: maybe loses 1 first)."""
+        for q in self._others(p):
+            self._change_life(q, -1, WANDERER)
+        if self.options["dark_wanderer_hits_caster"]:
+            self._change_life(p, -1, WANDERER)
+        self._change_life(p, 1, WANDERER)
+
+    def _dream(self, p: int) -> None:
+        """Sweet Dream: the caster rolls the die and gains that much."""
+        self._change_life(p, self._roll(p, DREAM), DREAM)
+
+    def _singer(self, p: int) -> None:
+        """Night Singer: take a secret stone, automatically and uniformly at random (Q9/Q10)."""
+        pool = self.secret_pool
+        if pool:
+            stone = pool.pop(self.rng.below(len(pool)))
+            self.secrets[p].append(stone)
+            self._emit("secret", p, value=stone)
         else:
-            self._change_life(p, 1, v)
+            self._emit("secret", p, value=None)
+
+    def _tempest(self, p: int) -> None:
+        """Lightning Tempest: both neighbours lose 1 (Q4: one player loses 1 when they are the same)."""
+        left, right = self._left(p), self._right(p)
+        self._change_life(left, -1, TEMPEST)
+        if right != left:
+            self._change_life(right, -1, TEMPEST)
+
+    def _blizzard(self, p: int) -> None:
+        """Blizzard: the left neighbour loses 1."""
+        self._change_life(self._left(p), -1, BLIZZARD)
+
+    def _fireball(self, p: int) -> None:
+        """Fireball: the right neighbour loses 1."""
+        self._change_life(self._right(p), -1, FIREBALL)
+
+    def _drink(self, p: int) -> None:
+        """Magic Drink: the caster gains 1."""
+        self._change_life(p, 1, DRINK)
 
     def _others(self, p: int) -> list[int]:
         return [q for q in range(self.players) if q != p and self.alive[q]]
@@ -325,7 +341,7 @@ class AbracadaGame(GameBase):
         if not hand:
             self._end_round("empty_hand", p, winner=p)
             return
-        need = R.HAND_SIZE - len(hand)
+        need = HAND_SIZE - len(hand)
         pile = self.pile
         if need > 0 and pile:
             drawn = pile[:-need - 1:-1]                   # the top of the pile is its end
@@ -338,6 +354,7 @@ class AbracadaGame(GameBase):
     def _pass_turn(self, p: int) -> None:
         self.current = self._left(p) if self._last_standing else (p + 1) % self.players
         self.chain = 0
+        self._choices = FRESH_TURN
 
     # ----- end of a round ---------------------------------------------------------------------
     def _end_round(self, reason: str, ender: int, winner: int | None = None, loser: int | None = None) -> None:
@@ -371,9 +388,11 @@ class AbracadaGame(GameBase):
             best = max((points[q], lives[q]) for q in top)
             self.winners = tuple(q for q in top if (points[q], lives[q]) == best)
             self.phase = GAME_OVER
+            self._choices = GAME_DONE
             self._emit("game_end", None, winners=list(self.winners), scores=list(self.scores_list))
         else:
             self.phase = ROUND_OVER
+            self._choices = ROUND_DONE
             self.current = starter
 
     def _next_starter(self, ender: int) -> int:
@@ -388,6 +407,11 @@ class AbracadaGame(GameBase):
                 "secret_pool": self.secret_pool, "secrets": self.secrets, "removed": self.removed,
                 "cast": self.cast, "lives": self.lives, "alive": self.alive, "scores": self.scores_list,
                 "round_points": self.round_points, "winners": list(self.winners), "events": len(self.events)}
+
+
+# The spells' effects by value (index 0 unused), so a cast calls its spell's method directly.
+_EFFECTS = (None, AbracadaGame._dragon, AbracadaGame._wanderer, AbracadaGame._dream, AbracadaGame._singer,
+            AbracadaGame._tempest, AbracadaGame._blizzard, AbracadaGame._fireball, AbracadaGame._drink)
 
 
 def _check_deal(deal: Mapping[str, Any], n: int) -> list[int] | None:
