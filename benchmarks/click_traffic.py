@@ -85,6 +85,13 @@ async def run(args) -> dict:
     per_widget_messages: Counter = Counter()
     with tempfile.TemporaryDirectory() as saves, Traffic() as traffic:
         board = AbracadaBoard(players=4, seat=0, bots="ev", bot_delay=BOT_PAUSE, saves_dir=saves)
+        step, counting = board._bot_step, [False]
+
+        def counted_step(token: int) -> None:     # each scheduled bot move's messages on their own
+            step(token)
+            if counting[0]:
+                bots.append(traffic.take())
+        board._bot_step = counted_step
         registry = ipw.widgets.widget._instances
         while len(clicks) < args.clicks:
             game = board.game
@@ -105,15 +112,13 @@ async def run(args) -> dict:
             click(target)
             sent = traffic.take()
             clicks.append(sent)
+            counting[0] = True
             names = _names(board)
             for cid, _kind, _data, size in sent:
                 per_widget[names.get(id(registry.get(cid)), "?")] += size
                 per_widget_messages[names.get(id(registry.get(cid)), "?")] += 1
-            while board._pending is not None:
-                handle = board._pending
-                while board._pending is handle:
-                    await asyncio.sleep(BOT_PAUSE * 2)
-                bots.append(traffic.take())
+            await _bots_done(board)
+            counting[0] = False
             cpu.append(1000 * (time.process_time() - c0))
     n = len(clicks)
     out = {
