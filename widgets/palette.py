@@ -84,7 +84,10 @@ def parchment_table_css(root: str, prefix: str, *, frame: tuple[str, str], parch
     gradient's two colours), a header in parchment ink with a ``gold`` title, a status line, the
     players' sheets (``sheet_basis``: a sheet's flex basis, so sheets wrap), the active seat's gold
     ring, flags, the scrolling panels (``scrolling``: class suffixes) and move buttons whose words
-    wrap (``wrapping``). ``root`` is the board's root class, ``prefix`` its CSS prefix."""
+    wrap (``wrapping``). ``root`` is the board's root class, ``prefix`` its CSS prefix.
+
+    The set-up form's title and the log's are ``<h2>`` (the board's headings sit right under the
+    page's ``<h1>``), kept at the size and margins they had as ``<h3>`` and ``<h4>``."""
     r, p = f".{root}", prefix
     scroll = ", ".join(f"{r} .{p}-{name}" for name in scrolling)
     wrap = ", ".join(f"{r} .{p}-{name}" for name in wrapping)
@@ -99,6 +102,8 @@ def parchment_table_css(root: str, prefix: str, *, frame: tuple[str, str], parch
 {r} .{p}-round {{ color: {parchment}; margin-right: auto; }}
 {r} .{p}-status {{ color: #fff3d6; min-height: 20px; font-family: sans-serif; }}
 {r} .{p}-status .{p}-error {{ color: #ffe3e6; font-weight: 700; }}
+{r} .{p}-h {{ margin: 1em 0; }}
+{r} .{p}-log-box h2 {{ font-size: 1em; margin: 1.33em 0; }}
 {r} .{p}-sheet {{ background: {parchment}; border-radius: 10px; padding: 6px 8px; font-size: 13px; min-width: 0;
   flex: 1 1 {sheet_basis}; }}
 {r} .widget-html:has(> .widget-html-content > .{p}-sheet) {{ flex: 1 1 {sheet_basis}; }}

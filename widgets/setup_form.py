@@ -113,7 +113,8 @@ class SeatsForm(ipw.VBox):
     def _relabel_seats(self, lang: str) -> None:
         """The seat part's labels in ``lang`` (the choices keep their values)."""
         self._lang = lang
-        self.title.value = f"<h3 class='{self.CSS_PREFIX}-h'>{self._t('title')}</h3>"
+        # the board's first heading under the page's <h1>, at the size of the <h3> it used to be
+        self.title.value = f"<h2 class='{self.CSS_PREFIX}-h' style='font-size: 1.17em'>{self._t('title')}</h2>"
         self.players.description = self._t("players")
         self.seat.description = self._t("seat")
         self._players_changed()

@@ -57,7 +57,7 @@ def test_the_offered_wizard_boards_sit_on_parchment_in_both_languages():
     offer = next(p for p in css_text_pairs(CSS) if p[0] == ".sr-runes .sr-offer")
     assert contrast(offer[1], offer[2]) >= MIN_TEXT_CONTRAST
     panel = re.search(r"\.sr-runes \.sr-offers \{[^}]*background: (#[0-9a-f]{6})", CSS).group(1)
-    heading = re.search(r"\.sr-runes \.sr-offers h4 \{[^}]*color: (#[0-9a-f]{6})", CSS).group(1)
+    heading = re.search(r"\.sr-runes \.sr-offers h2 \{[^}]*color: (#[0-9a-f]{6})", CSS).group(1)
     assert contrast(heading, panel) >= MIN_TEXT_CONTRAST
 
 

@@ -112,3 +112,22 @@ def _some_actions(name: str) -> list[str]:
     """Canonical texts of this game that are rarely legal at the start."""
     return {"abracada": ["end", "cast 1", "cast 8"], "runes": ["end", "stop", "pass"],
             "amulett": ["bid 99", "move A01", "pass"], "spellcaster": ["end", "rest", "pass"]}[name]
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_a_corrupt_save_is_refused_in_words_and_changes_nothing(tmp_path, name):
+    """Opening a save that is not one shows the board's load-failure message (every board has
+    the words, its own or the shared ``table.load_failed``) and leaves the game as it was."""
+    board = make(name, saves_dir=str(tmp_path))
+    play_some(board, 2, random.Random(4))
+    folder = tmp_path / BOARDS[name][1]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.json").write_text('{"not": "a save"}')
+    board._refresh_saves()
+    before = board.game.to_json()
+    send_update(board._load_pick, {"index": list(board._load_pick.options).index("broken")})
+    click(board._load)
+    assert board.game.to_json() == before
+    assert f'class="{board.CSS_PREFIX}-error"' in board._status.value
+    key = board._message[0]
+    assert key.endswith(".load_failed") and tr(key, "ru") != tr(key, "en")

@@ -79,6 +79,7 @@ class AmulettBoard(GameTable, ipw.VBox):
 
     KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = SetupForm.KEY, SetupForm.CSS_PREFIX, DEFAULT_LEVEL, BOT_LEVELS
     ROOT_CLASS = "am-amulett"
+    PANEL_HEADING = "h2"                 # the log's title: a panel title right under the page's <h1>
     _engine_new_game = staticmethod(amulett.new_game)
     _engine_load = staticmethod(amulett.load)
     _make_bot = staticmethod(make_bot)
@@ -217,23 +218,27 @@ class AmulettBoard(GameTable, ipw.VBox):
         targets = {a.split(" ")[1] for a in legal if a.startswith("move ")}
         for area, b in self._areas.items():
             on = area in targets
-            b.disabled, b.button_style = not on, "danger" if on else ""
+            with b.hold_sync():                         # one message per widget, whatever changed
+                b.disabled, b.button_style = not on, "danger" if on else ""
         self._jewels = [a for a in legal if a.startswith("jewel ")][:JEWEL_BUTTONS]
         for i, b in enumerate(self._jewel_buttons):
-            if i < len(self._jewels):
-                colour = self._jewels[i].split(" ")[1]
-                b.description, b.tooltip, b.disabled = panels.describe(self._jewels[i], names, lang), self._jewels[i], False
-                b.style.button_color, b.layout.display = render.JEWEL_FILL[colour], None
-                b.style.text_color = render.JEWEL_INK[colour]
-            else:
-                b.description, b.tooltip, b.disabled, b.layout.display = "", "", True, "none"
-                b.style.button_color = b.style.text_color = None
+            with b.hold_sync(), b.style.hold_sync():
+                if i < len(self._jewels):
+                    colour = self._jewels[i].split(" ")[1]
+                    b.description, b.tooltip, b.disabled = (panels.describe(self._jewels[i], names, lang),
+                                                            self._jewels[i], False)
+                    b.style.button_color, b.layout.display = render.JEWEL_FILL[colour], None
+                    b.style.text_color = render.JEWEL_INK[colour]
+                else:
+                    b.description, b.tooltip, b.disabled, b.layout.display = "", "", True, "none"
+                    b.style.button_color = b.style.text_color = None
         amounts = [a.split(" ")[1] for a in legal if a.startswith("bid ")]
         bidding = bool(amounts) or "pass" in legal
         keep = self._bid_amount.value if self._bid_amount.value in amounts else (amounts[0] if amounts else None)
-        if list(self._bid_amount.options) != amounts:
-            self._bid_amount.options = amounts
-        self._bid_amount.value = keep
+        with self._bid_amount.hold_sync():           # new options and the kept amount in one message
+            if list(self._bid_amount.options) != amounts:
+                self._bid_amount.options = amounts
+            self._bid_amount.value = keep
         self._bid.disabled = not amounts
         self._pass.disabled = "pass" not in legal
         self._bid_box.layout.display = None if bidding else "none"
@@ -281,14 +286,16 @@ class AmulettBoard(GameTable, ipw.VBox):
             # a new decision starts from its first legal choice; later renders keep the student's
             value = choices[0].get(keys[q], "0") if q < len(keys) and (fresh or w.value not in options) else \
                 (w.value if w.value in options else options[0])
-            if list(w.options) != options:
-                w.options = options
-            w.value = value
-            w.description = labels[q] if q < len(keys) else ""
+            with w.hold_sync():
+                if list(w.options) != options:
+                    w.options = options
+                w.value = value
+                w.description = labels[q] if q < len(keys) else ""
             w.layout.display = None if q < len(keys) else "none"
         self._compose_title.value = f"<b>{escape(title)}</b>" if title else ""
-        self._compose_go.description = tr(f"amulett.board.compose.{verb}_go", lang) if verb else ""
-        self._compose_go.disabled = verb is None
+        with self._compose_go.hold_sync():
+            self._compose_go.description = tr(f"amulett.board.compose.{verb}_go", lang) if verb else ""
+            self._compose_go.disabled = verb is None
         self._compose_box.layout.display = None if verb else "none"
 
     def _on_compose(self, _button: Any = None) -> None:

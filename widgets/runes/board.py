@@ -123,6 +123,7 @@ class RunesBoard(GameTable, ipw.VBox):
 
     KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = SetupForm.KEY, SetupForm.CSS_PREFIX, DEFAULT_LEVEL, BOT_LEVELS
     ROOT_CLASS = "sr-runes"
+    PANEL_HEADING = "h2"                 # the log's title: a panel title right under the page's <h1>
     _engine_new_game = staticmethod(runes.new_game)
     _engine_load = staticmethod(runes.load)
     _make_bot = staticmethod(make_bot)
@@ -336,9 +337,10 @@ class RunesBoard(GameTable, ipw.VBox):
             if k < n - 1:
                 widget.value = render.seat_panel(view, q, names, self._levels, lang, aimed=q in aim)
                 self._seat_boxes[k].layout.display = None
-                button.description = tr("runes.board.aim_at", lang, name=names[q])
+                with button.hold_sync():
+                    button.description = tr("runes.board.aim_at", lang, name=names[q])
+                    button.disabled = q not in aim
                 button.layout.display = None if q in aim else "none"
-                button.disabled = q not in aim
             else:
                 widget.value, self._seat_boxes[k].layout.display = "", "none"
                 button.layout.display, button.disabled = "none", True
@@ -359,13 +361,15 @@ class RunesBoard(GameTable, ipw.VBox):
         turn = view["turn"]
         dice = turn["dice"] if turn else []
         for i, die in enumerate(self._dice):
-            if i < len(dice):
-                die.description = str(dice[i])
-                die.tooltip = tr(f"runes.board.die.{'held' if die.value else 'free'}", self._lang, n=i + 1, value=dice[i])
-                die.layout.display = None
-            else:
-                die.description, die.value, die.tooltip, die.layout.display = "", False, "", "none"
-            die.disabled = decision not in ("roll", "cast")
+            with die.hold_sync():                       # one message per die, whatever changed
+                if i < len(dice):
+                    die.description = str(dice[i])
+                    die.tooltip = tr(f"runes.board.die.{'held' if die.value else 'free'}", self._lang, n=i + 1,
+                                     value=dice[i])
+                    die.layout.display = None
+                else:
+                    die.description, die.value, die.tooltip, die.layout.display = "", False, "", "none"
+                die.disabled = decision not in ("roll", "cast")
         self._dice_title.value = (f'<div class="sr-roll-of">{tr("runes.board.roll_of", self._lang, used=turn["rolls_used"], allowed=turn["rolls_allowed"])}</div>'
                                   if turn else "")
         held = self._selected(view)
@@ -376,13 +380,15 @@ class RunesBoard(GameTable, ipw.VBox):
         for step, b in self._crown.items():
             crowns = [a for a in view["legal"] if a.startswith("crown ") and a.endswith(step)]
             b.layout.display = None if crowns else "none"
-            b.disabled = self._crown_for(view, step) is None
+            b.disabled = self._crown_for(view, step, held) is None
         self._groups["dice"].layout.display = None if dice else "none"
 
     def _render_casting(self, view: Mapping[str, Any]) -> None:
+        held = self._selected(view)
         for key, button in self._spells.items():
-            button.disabled = not self._casts_for(view, key)
-            button.tooltip = render.spell_hint(view, key, self._lang, self._selected(view))[1]
+            with button.hold_sync():
+                button.disabled = not self._casts_for(view, key, held)
+                button.tooltip = render.spell_hint(view, key, self._lang, held)[1]
         self._groups["spells"].layout.display = None if view["turn"] and view["turn"]["seat"] == view["seat"] else "none"
         self._end.disabled = "end" not in view["legal"]
         self._pass.disabled = "pass" not in view["legal"]
@@ -400,11 +406,15 @@ class RunesBoard(GameTable, ipw.VBox):
             if i < len(self._cards):
                 verb, card = self._cards[i]
                 name = tr(f"runes.card.{card}", self._lang)
-                button.description = tr("runes.board.wield", self._lang, name=name) if verb == "wield" else name
-                button.tooltip = tr(f"runes.card.{card}.text", self._lang)
-                button.disabled, button.layout.display = False, None
+                with button.hold_sync():
+                    button.description = tr("runes.board.wield", self._lang, name=name) if verb == "wield" else name
+                    button.tooltip = tr(f"runes.card.{card}.text", self._lang)
+                    button.disabled = False
+                button.layout.display = None
             else:
-                button.description, button.tooltip, button.disabled, button.layout.display = "", "", True, "none"
+                with button.hold_sync():
+                    button.description, button.tooltip, button.disabled = "", "", True
+                button.layout.display = "none"
         self._groups["loot"].layout.display = None if self._cards else "none"
 
     def _render_moves(self, view: Mapping[str, Any], mine: bool) -> None:
@@ -445,13 +455,14 @@ class RunesBoard(GameTable, ipw.VBox):
         finally:
             self._rendering = False
 
-    def _casts_for(self, view: Mapping[str, Any], key: str) -> list[Action]:
+    def _casts_for(self, view: Mapping[str, Any], key: str, held: Sequence[int] | None = None) -> list[Action]:
         """The legal casts behind a spell button: the selected group of dice (or, if none is
-        selected, the highest group), one per target; empty if the student may not cast it now."""
+        selected, the highest group), one per target; empty if the student may not cast it now.
+        ``held``: the selection if the caller has it already."""
         if view["current_player"] != view["seat"]:
             return []
         spell, _, mode = key.partition(":")
-        chosen = tuple(self._selected(view))
+        chosen = tuple(self._selected(view) if held is None else held)
         casts = [a for a in legal_actions(view) if a.verb == "cast" and a.name == spell and a.arg == mode
                  and (not chosen or a.dice == chosen)]
         if not casts:
@@ -459,9 +470,10 @@ class RunesBoard(GameTable, ipw.VBox):
         group = max(a.dice for a in casts)
         return [a for a in casts if a.dice == group]
 
-    def _crown_for(self, view: Mapping[str, Any], step: str) -> str | None:
-        """The Crown of Runes move on the one selected die, if it is legal."""
-        chosen = self._selected(view)
+    def _crown_for(self, view: Mapping[str, Any], step: str, held: Sequence[int] | None = None) -> str | None:
+        """The Crown of Runes move on the one selected die, if it is legal (``held``: the selection
+        if the caller has it already)."""
+        chosen = self._selected(view) if held is None else held
         if len(chosen) != 1:
             return None
         text = f"crown {chosen[0]} {step}"

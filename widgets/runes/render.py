@@ -135,7 +135,7 @@ def offers_panel(view: Mapping[str, Any], lang: str) -> str:
     if not cards:
         return ""
     title = escape(tr("runes.board.offers_title", lang))
-    return f'<div class="sr-offers"><h4>{title}</h4><div class="sr-offer-cards">{"".join(cards)}</div></div>'
+    return f'<div class="sr-offers"><h2>{title}</h2><div class="sr-offer-cards">{"".join(cards)}</div></div>'
 
 
 def spell_hint(view: Mapping[str, Any], key: str, lang: str, held: Sequence[int] = ()) -> tuple[bool, str]:
@@ -275,7 +275,7 @@ def advisor(view: Mapping[str, Any], held: Sequence[int], lang: str) -> str:
         cells[0] += note
         rows.append(f'<tr class="{"sr-spent-row" if spent else ""}">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     title = t("title", rolls=left) if left else t("final")
-    return (f'<div class="sr-advisor"><h4>{title}</h4><table><tr>' + "".join(f"<th>{h}</th>" for h in head)
+    return (f'<div class="sr-advisor"><h2>{title}</h2><table><tr>' + "".join(f"<th>{h}</th>" for h in head)
             + "</tr>" + "".join(rows) + "</table></div>")
 
 
@@ -296,5 +296,5 @@ def spell_reference(lang: str) -> str:
     rows = "".join(f'<li><span class="sr-chip" style="background:{SPELL_COLOURS[s]};color:{SPELL_INK[s]}">'
                    f'{escape(tr(f"runes.spell.{s}", lang))}</span> {escape(tr(f"runes.spell.{s}.text", lang))}</li>'
                    for s in SPELLS)
-    return (f'<div class="sr-reference"><h4>{escape(tr("runes.board.advisor.reference", lang))}</h4>'
+    return (f'<div class="sr-reference"><h2>{escape(tr("runes.board.advisor.reference", lang))}</h2>'
             f'<ul>{rows}</ul></div>')

@@ -23,7 +23,7 @@ CSS = """
 .sr-runes .sr-side { flex: 1 1 300px !important; max-width: 440px; }
 .sr-runes .sr-offers { background: #f5ecd6; border-radius: 10px; padding: 8px 10px; margin-top: 8px;
   box-shadow: 0 2px 6px rgba(0,0,0,.45); color: #2b2214; }
-.sr-runes .sr-offers h4 { margin: 0 0 6px 0; font-size: 14px; color: #4b3b22; }
+.sr-runes .sr-offers h2 { margin: 0 0 6px 0; font-size: 14px; color: #4b3b22; }
 .sr-runes .sr-offer-cards { display: flex; flex-wrap: wrap; gap: 8px; }
 .sr-runes .sr-offer { flex: 1 1 220px; background: #fff8e7; border: 1px solid #b8955a; border-radius: 8px;
   padding: 6px 8px; font: 13px/1.4 sans-serif; color: #2b2214; }
@@ -98,14 +98,14 @@ CSS = """
 .sr-runes .sr-spell:disabled, .sr-runes .sr-spell.mod-disabled { opacity: .45; box-shadow: none; }
 .sr-runes .sr-action { height: 34px; border-radius: 8px; }
 .sr-runes .sr-moves { display: flex; flex-wrap: wrap; gap: 4px; }
-.sr-runes .sr-advisor h4, .sr-runes .sr-log-box h4, .sr-runes .sr-h4 { margin: 0 0 6px 0; font-size: 14px; color: #5d4a2c; }
+.sr-runes .sr-advisor h2, .sr-runes .sr-log-box h2, .sr-runes .sr-h4 { margin: 0 0 6px 0; font-size: 14px; color: #5d4a2c; }
 .sr-runes .sr-advisor table { border-collapse: collapse; font: 12px sans-serif; width: 100%; }
 .sr-runes .sr-advisor td, .sr-runes .sr-advisor th { padding: 2px 6px; border-bottom: 1px solid #e0d2b4; text-align: left; }
 .sr-runes .sr-advisor td:nth-child(n+2) { font-variant-numeric: tabular-nums; }
 .sr-runes .sr-spent-row { color: #5e5037; }
 .sr-runes .sr-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 5px; }
 .sr-runes .sr-advisor-idle { font: italic 12px sans-serif; color: #6b5a3e; }
-.sr-runes .sr-reference h4 { margin: 8px 0 4px 0; font-size: 14px; color: #4b3b22; }
+.sr-runes .sr-reference h2 { margin: 8px 0 4px 0; font-size: 14px; color: #4b3b22; }
 .sr-runes .sr-reference ul { list-style: none; padding: 0; margin: 0; font: 12px/1.5 sans-serif; }
 .sr-runes .sr-reference li { margin: 2px 0; }
 

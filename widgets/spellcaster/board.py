@@ -98,6 +98,7 @@ class SpellCasterBoard(GameTable, ipw.VBox):
 
     KEY, CSS_PREFIX, DEFAULT_BOT, BOT_LEVELS = SetupForm.KEY, SetupForm.CSS_PREFIX, DEFAULT_LEVEL, BOT_LEVELS
     ROOT_CLASS = "sc-spellcaster"
+    PANEL_HEADING = "h2"                 # the log's title: a panel title right under the page's <h1>
     _engine_new_game = staticmethod(spellcaster.new_game)
     _engine_load = staticmethod(spellcaster.load)
     _make_bot = staticmethod(make_bot)
@@ -242,8 +243,9 @@ class SpellCasterBoard(GameTable, ipw.VBox):
         self._round.value = tr("spellcaster.board.round", lang, round=view["round"]) if view["round"] else ""
         self._map.value = render.board_svg(view, sorted(targets), lang)
         for p, b in self._points.items():
-            b.disabled = p not in targets
-            b.button_style = "warning" if p in targets else ""
+            with b.hold_sync():                         # one message per point, whatever changed
+                b.disabled = p not in targets
+                b.button_style = "warning" if p in targets else ""
         for q, w in enumerate(self._sheets):
             if q < view["players"]:
                 w.value, w.layout.display = render.sheet(view, q, names, lang), None
