@@ -149,3 +149,24 @@ def test_the_warm_up_covers_every_lessons_imports():
                 module = a or b
                 if module.split(".")[0] not in sys.stdlib_module_names:
                     assert module in loaded, f"{path.name} imports {module}, which no warm kernel has loaded"
+
+
+@pytest.mark.slow
+def test_a_page_never_waits_for_a_kernel_still_warming_up(tmp_path):
+    """A pool kernel whose warm-up has not finished is not handed out: the page starts cold at once."""
+    (tmp_path / "runes").mkdir()
+
+    async def scenario():
+        manager = _manager(tmp_path, pool_size=0)               # no pool of its own ...
+        warming = asyncio.ensure_future(asyncio.sleep(600))     # ... but one kernel warming up for long
+        manager._warm.append(warming)
+        manager.pool_size = 1
+        try:
+            lesson = await asyncio.wait_for(manager.start_kernel(
+                kernel_name="python3", path="runes", env=_request("runes/01_dice_duel_odds.ipynb")), timeout=60)
+            assert lesson in manager and manager._warm == [warming] and not warming.done()
+        finally:
+            warming.cancel()
+            await manager.shutdown_all(now=True)
+
+    asyncio.run(scenario())

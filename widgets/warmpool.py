@@ -109,7 +109,8 @@ class WarmKernelManager(AsyncMappingKernelManager):
                          help="Regex (searched in the request path, SCRIPT_NAME) of the pages that get a warm kernel.")
     warm_kernel_name = Unicode("python3", config=True, help="The kernelspec of the pool's kernels.")
     refill_delay = Float(1.0, config=True, help="Seconds before a used pool kernel is replaced.")
-    warm_timeout = Float(120.0, config=True, help="Seconds a kernel may take to start and warm up.")
+    warm_timeout = Float(60.0, config=True, help="Seconds a pool kernel may take to start and warm up.")
+    adopt_timeout = Float(10.0, config=True, help="Seconds a pool kernel may take to take on a request.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -127,55 +128,65 @@ class WarmKernelManager(AsyncMappingKernelManager):
         while len(self._warm) < self.pool_size:
             self._warm.append(loop.create_task(self._start_warm(delay)))
 
-    async def _start_warm(self, delay: float) -> tuple[str, dict[str, str]]:
+    async def _start_warm(self, delay: float) -> tuple[str, dict[str, str]] | None:
+        """Start and warm up one pool kernel; None if that failed (then another is started)."""
         await asyncio.sleep(delay)
         env = {k: v for k, v in os.environ.items() if k != "VOILA_PREHEAT"}
-        kernel_id = await super().start_kernel(kernel_name=self.warm_kernel_name, path="", env=env)
-        self._pool_ids.add(kernel_id)
+        kernel_id = None
         try:
+            kernel_id = await super().start_kernel(kernel_name=self.warm_kernel_name, path="", env=env)
+            self._pool_ids.add(kernel_id)
             await self._run(kernel_id, warm_up_code(list(self.warm_imports)))
-        except Exception:
-            self._pool_ids.discard(kernel_id)
-            await ensure_async(self.shutdown_kernel(kernel_id, now=True))
-            raise
+        except Exception as err:      # e.g. the kernel lost its port to another process and died
+            self.log.warning("Warm kernel failed to start: %s", err)
+            if kernel_id is not None:
+                self._pool_ids.discard(kernel_id)
+                try:
+                    await ensure_async(self.shutdown_kernel(kernel_id, now=True))
+                except Exception:
+                    pass
+            this = asyncio.current_task()
+            if this in self._warm:
+                self._warm.remove(this)
+            self._fill(delay=self.refill_delay)
+            return None
         self.log.info("Warm kernel ready: %s", kernel_id)
         return kernel_id, env
 
-    async def _run(self, kernel_id: str, code: str) -> None:
+    async def _run(self, kernel_id: str, code: str, timeout: float | None = None) -> None:
         """Run ``code`` silently in the kernel and wait for it; raise if it failed."""
+        timeout = timeout or self.warm_timeout
         client = self.get_kernel(kernel_id).client()
         client.start_channels()
         try:
-            await client.wait_for_ready(timeout=self.warm_timeout)
-            reply = await client.execute(code, silent=True, store_history=False, reply=True,
-                                         timeout=self.warm_timeout)
+            await client.wait_for_ready(timeout=timeout)
+            reply = await client.execute(code, silent=True, store_history=False, reply=True, timeout=timeout)
         finally:
             client.stop_channels()
         if reply["content"].get("status") != "ok":
             raise RuntimeError(f"warm kernel {kernel_id}: {reply['content'].get('ename')}")
 
     async def _take(self, path: str | None, env: dict[str, str]) -> str | None:
-        """A pool kernel made into the request's kernel, or None (then the page starts cold)."""
-        while self._warm:
-            task = next((t for t in self._warm if t.done()), self._warm[0])   # a ready one first
+        """A ready pool kernel made into the request's kernel, or None (then the page starts cold).
+        A page never waits for a kernel still warming up: on a busy machine a kernel start can
+        fail or hang (another process may take its port), and a cold start is the fallback."""
+        for task in [t for t in self._warm if t.done()]:
             self._warm.remove(task)
-            try:
-                kernel_id, started_with = await task
-            except Exception as err:
-                self.log.warning("Warm kernel failed: %s", err)
+            if task.cancelled() or task.exception() is not None or task.result() is None:
                 continue
+            kernel_id, started_with = task.result()
             self._pool_ids.discard(kernel_id)
             if kernel_id not in self or not await ensure_async(self.get_kernel(kernel_id).is_alive()):
                 continue
             try:
                 await self._run(kernel_id, adopt_code(request_env(env, started_with),
-                                                      self.cwd_for_path(path or "", env=env)))
+                                                      self.cwd_for_path(path or "", env=env)),
+                                timeout=self.adopt_timeout)
             except Exception as err:
                 self.log.warning("Warm kernel %s could not be handed over: %s", kernel_id, err)
                 await ensure_async(self.shutdown_kernel(kernel_id, now=True))
                 continue
-            kernel = self.get_kernel(kernel_id)
-            kernel.last_activity = utcnow()          # handed out now: idle from here on
+            self.get_kernel(kernel_id).last_activity = utcnow()    # handed out now: idle from here on
             self.log.info("Using warm kernel %s for %s", kernel_id, env.get("SCRIPT_NAME", "?"))
             return kernel_id
         return None
