@@ -29,8 +29,6 @@ any background (the boards' dark frames and their light panels alike).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from html.parser import HTMLParser
 from typing import Any, Callable, Sequence
 
 import anywidget
@@ -222,43 +220,3 @@ def new_lines(before: Sequence[str], after: Sequence[str]) -> list[str]:
         if list(before[-k:]) == list(after[:k]):
             return list(after[k:])
     return list(after)
-
-
-class _Lines(HTMLParser):
-    """The text of each element with a given class, in document order."""
-
-    def __init__(self, cls: str) -> None:
-        super().__init__()
-        self._cls, self._depth, self._parts, self.lines = cls, 0, [], []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self._depth:
-            self._depth += 1
-        elif self._cls in (dict(attrs).get("class") or "").split():
-            self._depth, self._parts = 1, []
-
-    def handle_endtag(self, tag: str) -> None:
-        if self._depth:
-            self._depth -= 1
-            if not self._depth:
-                self.lines.append("".join(self._parts).strip())
-
-    def handle_data(self, data: str) -> None:
-        if self._depth:
-            self._parts.append(data)
-
-
-def html_lines(html: str, cls: str) -> list[str]:
-    """The plain text of every element of class ``cls`` in ``html`` (entities decoded).
-
-    A board asks this after every render, mostly of HTML it has parsed before (a bot's move
-    changes the log once, the renders around it do not): the last answers are kept."""
-    return list(_html_lines(html, cls))
-
-
-@lru_cache(maxsize=16)
-def _html_lines(html: str, cls: str) -> tuple[str, ...]:
-    parser = _Lines(cls)
-    parser.feed(html)
-    parser.close()
-    return tuple(parser.lines)

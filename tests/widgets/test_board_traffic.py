@@ -83,3 +83,33 @@ def test_a_click_within_a_round_sends_each_widget_at_most_once_and_never_the_ear
                     assert board._tower.model_id not in updates
                 checked += 1
     assert checked >= 10
+
+
+# ----- the log told once ---------------------------------------------------------------------------------
+def test_a_round_told_line_by_line_reads_as_the_round_told_afresh():
+    """RoundNarration re-tells only the last line as a round's log grows (a miss takes in the roll
+    and life events after it): after every action its HTML and texts equal the log told afresh,
+    for any seat, and when the language changes mid-round."""
+    from html import unescape
+
+    import towerlib.abracada as abracada
+    from towerlib.abracada.bots import make_bot
+    from widgets.abracada.narrate import RoundNarration, log_html
+
+    compared = 0
+    for seed in range(4):
+        game = abracada.new_game(3 + seed % 3, seed=seed)
+        bots = [make_bot("random", seed=q) for q in range(game.players)]
+        seat = seed % game.players
+        told = RoundNarration()
+        while not game.is_over:
+            lang = "ru" if compared % 17 > 12 else "en"
+            log = game.view(seat)["log"]
+            told.update(log, seat, lang)
+            fresh = log_html(log, seat, lang)
+            assert told.html == fresh
+            assert told.texts == [unescape(t) for t in re.findall(r'<div class="st-line[^"]*">(.*?)</div>', fresh)]
+            compared += 1
+            q = game.current_player
+            game.apply(bots[q].choose(game.view(q, log=False)).action)
+    assert compared > 200
