@@ -22,7 +22,7 @@ PLAY, ROUND_OVER, GAME_OVER = "play", "round_over", "game_over"
 _event = tuple.__new__     # the hot paths below build Events directly (a playout makes millions)
 
 DRAGON, WANDERER, DREAM, SINGER, TEMPEST, BLIZZARD, FIREBALL, DRINK = R.SPELLS
-HAND_SIZE, MAX_LIFE = R.HAND_SIZE, R.MAX_LIFE
+HAND_SIZE, MAX_LIFE, WINNING_SCORE, SECRET_STONES = R.HAND_SIZE, R.MAX_LIFE, R.WINNING_SCORE, R.SECRET_STONES
 
 # Every list of legal actions a position can have, built once. The game keeps the number of the
 # one that applies now (``_choices``) and changes it only when the position changes, so asking
@@ -81,21 +81,22 @@ class AbracadaGame(GameBase):
         n = self.players
         self.round_no += 1
         if deal is None:
+            # The shuffled stones are dealt in this order (part of what a seed means to a save):
+            # the hands, the stones removed face up, the secret pool; the rest is the pile.
             stones = list(R.ALL_STONES)
             self.rng.shuffle(stones)
-            k = R.HAND_SIZE * n
-            hands = [stones[i:i + R.HAND_SIZE] for i in range(0, k, R.HAND_SIZE)]
-            rest = stones[k:]
-            removed = rest[:R.REMOVED_FACE_UP[n]]
-            rest = rest[len(removed):]
-            secret, pile = rest[:R.SECRET_STONES], rest[R.SECRET_STONES:]
+            k = HAND_SIZE * n
+            hands = [stones[i:i + HAND_SIZE] for i in range(0, k, HAND_SIZE)]
+            k2 = k + R.REMOVED_FACE_UP[n]
+            removed = stones[k:k2]
+            secret, pile = stones[k2:k2 + SECRET_STONES], stones[k2 + SECRET_STONES:]
         else:
             hands = [list(h) for h in deal["hands"]]
             removed = list(deal["removed"])
             secret = list(deal["secret"])
             pile = list(reversed(deal["pile"]))      # the deal lists the pile in drawing order
         self.hands = hands
-        self.known_not = [[0] * len(h) for h in hands]
+        self.known_not = [[0] * HAND_SIZE for _ in hands]   # every hand is dealt full (see _check_deal)
         self.pile = pile                             # drawn from the end
         self.secret_pool = secret
         self.secrets: list[list[int]] = [[] for _ in range(n)]
@@ -109,8 +110,9 @@ class AbracadaGame(GameBase):
         self.phase = PLAY
         self._choices = FRESH_TURN
         self.result = None
-        self._emit("round_start", None, round=self.round_no, starter=starter, removed=list(self.removed),
-                   hands=[list(h) for h in hands], pile=len(pile), secret_pool=len(secret))
+        self.events.append(_event(Event, ("round_start", None, {
+            "round": self.round_no, "starter": starter, "removed": self.removed[:],
+            "hands": [h[:] for h in hands], "pile": len(pile), "secret_pool": len(secret)})))
 
     # ----- the protocol -----------------------------------------------------------------------
     @property
@@ -219,7 +221,8 @@ class AbracadaGame(GameBase):
         bit = 1 << v
         events = self.events
         if v not in hand:                                 # rule 7: failure
-            known[:] = [m | bit for m in known]
+            for j in range(len(known)):
+                known[j] |= bit
             events.append(_event(Event, ("miss", p, {"value": v})))
             loss = self._roll(p, v) if v == DRAGON else 1
             lives = self.lives
@@ -243,7 +246,8 @@ class AbracadaGame(GameBase):
         remover = self._right(p) if self._last_standing else (p - 1) % self.players
         events.append(_event(Event, ("cast", p, {"value": v, "slot": i, "remover": remover})))
         _EFFECTS[v](self, p)
-        self._after_cast(p)
+        if self._last_standing or 0 in self.lives or not hand:
+            self._after_cast(p)                           # someone is out, or the hand is empty
 
     # Rules 15-22: what each spell does once cast (``_EFFECTS`` below lists them by value).
     def _dragon(self, p: int) -> None:
@@ -349,7 +353,9 @@ class AbracadaGame(GameBase):
             hand += drawn
             self.known_not[p] += [0] * len(drawn)
             events.append(_event(Event, ("draw", p, {"values": drawn})))
-        self._pass_turn(p)
+        self.current = self._left(p) if self._last_standing else (p + 1) % self.players   # = _pass_turn
+        self.chain = 0
+        self._choices = FRESH_TURN
 
     def _pass_turn(self, p: int) -> None:
         self.current = self._left(p) if self._last_standing else (p + 1) % self.players
@@ -359,46 +365,46 @@ class AbracadaGame(GameBase):
     # ----- end of a round ---------------------------------------------------------------------
     def _end_round(self, reason: str, ender: int, winner: int | None = None, loser: int | None = None) -> None:
         n = self.players
-        points = [0] * n
         lives = self.lives
+        secrets = self.secrets
+        points = [0] * n
         if reason == "last_standing" or (self._last_standing and reason == "empty_hand"):
-            points[winner] = R.LAST_STANDING_WIN_POINTS + len(self.secrets[winner])
+            points[winner] = R.LAST_STANDING_WIN_POINTS + len(secrets[winner])
         else:
             if reason == "empty_hand":
                 for q in range(n):
                     if q != winner and lives[q]:
                         self._change_life(q, -lives[q], "empty_hand")
+            won = R.EMPTY_HAND_POINTS if reason == "empty_hand" else R.KNOCKOUT_WIN_POINTS
             for q in range(n):
                 if q == winner:
-                    points[q] = R.EMPTY_HAND_POINTS if reason == "empty_hand" else R.KNOCKOUT_WIN_POINTS
+                    points[q] = won
                 elif q != loser and lives[q] > 0:
                     points[q] = R.SURVIVOR_POINTS
                 if lives[q] > 0:                           # rule 27: the secret-stone award
-                    points[q] += len(self.secrets[q])
+                    points[q] += len(secrets[q])
         self.round_points = points
+        scores = self.scores_list
         for q in range(n):
-            self.scores_list[q] = min(R.WINNING_SCORE, self.scores_list[q] + points[q])
-        self.result = {"round": self.round_no, "reason": reason, "winner": winner, "loser": loser,
-                       "points": points, "scores": list(self.scores_list), "lives": list(lives),
-                       "hands": [list(h) for h in self.hands], "secrets": [list(s) for s in self.secrets]}
-        self._emit("round_end", ender, **self.result)
-        starter = self._next_starter(ender)
-        top = [q for q in range(n) if self.scores_list[q] >= R.WINNING_SCORE]
-        if top:                                           # rule 29 and Q15's tie-breaks
+            total = scores[q] + points[q]
+            scores[q] = total if total < WINNING_SCORE else WINNING_SCORE   # the top of the tower (Q15)
+        self.result = result = {"round": self.round_no, "reason": reason, "winner": winner, "loser": loser,
+                                "points": points, "scores": scores[:], "lives": lives[:],
+                                "hands": [h[:] for h in self.hands], "secrets": [s[:] for s in secrets]}
+        events = self.events
+        events.append(_event(Event, ("round_end", ender, result.copy())))
+        if WINNING_SCORE in scores:                       # rule 29 and Q15's tie-breaks
+            top = [q for q in range(n) if scores[q] >= WINNING_SCORE]
             best = max((points[q], lives[q]) for q in top)
             self.winners = tuple(q for q in top if (points[q], lives[q]) == best)
             self.phase = GAME_OVER
             self._choices = GAME_DONE
-            self._emit("game_end", None, winners=list(self.winners), scores=list(self.scores_list))
+            events.append(_event(Event, ("game_end", None, {"winners": list(self.winners), "scores": scores[:]})))
         else:
             self.phase = ROUND_OVER
             self._choices = ROUND_DONE
-            self.current = starter
-
-    def _next_starter(self, ender: int) -> int:
-        if self.options["new_round_starter"] == "same":
-            return ender
-        return (ender + 1) % self.players
+            # Q5: the next round starts left of whoever ended this one, or with them ('same').
+            self.current = ender if self.options["new_round_starter"] == "same" else (ender + 1) % n
 
     # ----- saving ---------------------------------------------------------------------------------
     def _snapshot(self) -> dict[str, Any]:
