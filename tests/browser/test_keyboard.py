@@ -97,9 +97,14 @@ def check_help(page, board: str, lang_words: str) -> None:
 def test_abracada_a_turn_by_keyboard(voila_page, page):
     board = ".st-abracada"
     voila_page("abracada/play.ipynb", ready=f"{board} .st-start")
+    # The live region is never empty: on the set-up form it says what to do.
+    expect(page.locator(f"{board} .st-live")).to_have_text("Choose the players, then press Start game.",
+                                                          timeout=TIMEOUT)
     check_help(page, board, "declare that spell")
     start_by_keyboard(page, board, "st")
     page.wait_for_selector(f"{board} .st-spell:enabled", timeout=TIMEOUT)        # the bots before us have moved
+    # The render that enabled the spells also said "Your turn": wait until that has arrived too.
+    expect(page.locator(f"{board} .st-live")).to_contain_text("Your turn.", timeout=TIMEOUT)
     first = check_live_region(page, board)
     # Keys typed into a text field or a drop-down are theirs, not shortcuts: "e8" in the save
     # name, "e" (English) on the language picker do nothing to the game.
