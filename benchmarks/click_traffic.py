@@ -42,8 +42,8 @@ BOT_PAUSE = 0.0005       # s: bots still move one scheduled step at a time, as o
 
 def _stats(values: list[float]) -> dict:
     values = sorted(values)
-    return {"median": statistics.median(values), "p95": values[min(len(values) - 1, int(0.95 * len(values)))],
-            "max": values[-1]}
+    return {"mean": statistics.fmean(values), "median": statistics.median(values),
+            "p95": values[min(len(values) - 1, int(0.95 * len(values)))], "max": values[-1]}
 
 
 def _names(board) -> dict[int, str]:
