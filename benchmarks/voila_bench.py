@@ -327,6 +327,13 @@ def print_gallery(rows: dict, limit: float) -> None:
         flag = "  over" if ratio > limit else ""
         print(f"{key[:58]:58} {r['median_s']:>6.2f}s {r['html_median_s']:>5.2f}s "
               f"{r['median_s'] - r['html_median_s']:>5.2f}s {r['widgets']:>7} {ratio:>6.2f}x{flag}")
+    kinds = sorted({r["kind"] for r in rows.values() if r["kind"] != "bare"})
+    for kind in kinds:                       # one line per kind of page: how many are within the target
+        ratios = [r["ratio_to_bare"] for r in rows.values() if r["kind"] == kind and "ratio_to_bare" in r]
+        failed = sum(1 for r in rows.values() if r["kind"] == kind and "median_s" not in r)
+        if ratios:
+            print(f"{kind}: {len(ratios)} pages, ratio {min(ratios):.2f}-{max(ratios):.2f}x, "
+                  f"{sum(x <= limit for x in ratios)} within {limit}x" + (f", {failed} failed" if failed else ""))
 
 
 async def run_gallery(args) -> dict:
