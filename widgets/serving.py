@@ -34,6 +34,16 @@ through configuration (``Voila.kernel_websocket_connection_class`` and
   :mod:`widgets.classroom` for the kernel's side. ``MappingKernelManager.allowed_message_types``
   (``jupyter_config/voila.json``) limits what a page may send its kernel to widget messages, so
   a page cannot run code in its kernel to read another student's folder.
+* **A page can hang on a lost shell reply.** Voila's executor (nbclient) waits for each cell's
+  ``execute_reply`` with no time limit. Under heavy CPU load (2 cores, load 12+) about one guide
+  page in twenty stayed on "Executing 2 of 3" for good: the kernel had run the cell and said
+  ``idle`` on iopub, and the executor sat in ``shell_channel.get_msg(timeout=None)`` for a reply
+  that never woke it. :class:`WatchfulKernelClient` (``ServerKernelManager.client_class``, the
+  client Voila's executor gets from ``km.client()``) waits for shell messages in slices of
+  ``poll_seconds``, so a reply libzmq holds without having woken the loop is picked up at the next
+  slice (logged as a lost wake-up), and answers for a reply still missing ``reply_grace`` seconds
+  after the kernel went idle on that request with a stand-in reply built from what iopub showed
+  (``error`` if the cell raised), logged as a warning: the page finishes instead of hanging.
 * **MathJax from a CDN under a Jupyter server.** Voila as a server extension (Binder) tells its
   page to fetch MathJax 2 from cdnjs; :func:`offline_mathjax_page_config`
   (``VoilaConfiguration.page_config_hook``) clears that, so the page typesets with the MathJax 3
@@ -49,12 +59,17 @@ import hmac
 import os
 import secrets
 import socket
+import time
 from pathlib import Path
+from queue import Empty
 
+from jupyter_client.asynchronous import AsyncKernelClient
+from jupyter_client.channels import AsyncZMQSocketChannel
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from traitlets import Float, Unicode
+import zmq
+from traitlets import Float, Type, Unicode
 
 
 class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
@@ -134,6 +149,129 @@ class ClassroomKernelConnection(NoDelayKernelConnection):
             pass
         except Exception:  # never let a failed shutdown take the server's loop down
             self.log.exception("Shutting down kernel %s failed", kernel_id)
+
+
+class _Requests:
+    """What one client knows about its own execute requests: sent, gone idle, errors seen."""
+
+    def __init__(self) -> None:
+        self.waiting: set[str] = set()         # execute requests with no reply yet
+        self.idle_at: dict[str, float] = {}    # ... of which the kernel said idle (monotonic time)
+        self.errors: dict[str, dict] = {}      # ... and the error iopub showed for them
+
+
+class _WatchedIOPubChannel(AsyncZMQSocketChannel):
+    """The iopub channel, noting when a request of ours has gone idle or raised."""
+
+    requests: _Requests | None = None
+
+    async def get_msg(self, timeout: float | None = None) -> dict:
+        msg = await super().get_msg(timeout)
+        requests = self.requests
+        parent = (msg.get("parent_header") or {}).get("msg_id")
+        if requests is not None and parent in requests.waiting:
+            kind, content = msg["header"].get("msg_type"), msg.get("content") or {}
+            if kind == "status" and content.get("execution_state") == "idle":
+                requests.idle_at.setdefault(parent, time.monotonic())
+            elif kind == "error":
+                requests.errors[parent] = {k: content.get(k) for k in ("ename", "evalue", "traceback")}
+        return msg
+
+
+class _WatchedShellChannel(AsyncZMQSocketChannel):
+    """The shell channel; an unbounded wait is a loop of bounded ones (see WatchfulKernelClient)."""
+
+    requests: _Requests | None = None
+    client: WatchfulKernelClient | None = None
+
+    async def get_msg(self, timeout: float | None = None) -> dict:
+        client, requests = self.client, self.requests
+        if timeout is not None or client is None or requests is None:
+            return self._note(await super().get_msg(timeout))
+        while True:
+            try:
+                return self._note(await super().get_msg(client.poll_seconds))
+            except Empty:
+                pass
+            if self.socket is not None and not self.socket.closed and self.socket.get(zmq.EVENTS) & zmq.POLLIN:
+                client.log.warning("Kernel %s: a shell reply was waiting without waking the loop; read it now",
+                                   getattr(client.parent, "kernel_id", "?"))
+            stand_in = self._overdue(client, requests)
+            if stand_in is not None:
+                return stand_in
+
+    def _note(self, msg: dict) -> dict:
+        if self.requests is not None:
+            parent = (msg.get("parent_header") or {}).get("msg_id")
+            self.requests.waiting.discard(parent)
+            self.requests.idle_at.pop(parent, None)
+            self.requests.errors.pop(parent, None)
+        return msg
+
+    def _overdue(self, client: WatchfulKernelClient, requests: _Requests) -> dict | None:
+        now = time.monotonic()
+        for msg_id, idle in list(requests.idle_at.items()):
+            if now - idle < client.reply_grace:
+                continue
+            error = requests.errors.pop(msg_id, None)
+            requests.idle_at.pop(msg_id, None)
+            requests.waiting.discard(msg_id)
+            client.log.warning("Kernel %s: no execute_reply to %s %.0f s after the kernel went idle on it; "
+                               "carrying on with a stand-in reply (%s)", getattr(client.parent, "kernel_id", "?"),
+                               msg_id, now - idle, "error" if error else "ok")
+            content = {"status": "error", **error} if error else {"status": "ok"}
+            reply = self.session.msg("execute_reply", content={"execution_count": None, **content})
+            reply["parent_header"] = {"msg_id": msg_id, "msg_type": "execute_request"}
+            reply["metadata"] = {"spelltower_stand_in": True}
+            return reply
+        return None
+
+
+class WatchfulKernelClient(AsyncKernelClient):
+    """The kernel client Voila's executor uses, which cannot wait for ever on a lost reply.
+
+    nbclient waits for a cell's ``execute_reply`` with ``get_msg(timeout=None)``. Here that wait is
+    a loop of ``poll_seconds`` polls (each starts by asking libzmq whether a message is already
+    there, so one that arrived without waking the event loop is read at the next slice), and once
+    the kernel has said ``idle`` on iopub for the request, a reply still missing after
+    ``reply_grace`` seconds is replaced by a stand-in: the cell's outputs have all arrived by then
+    (iopub's idle comes after them), so the page can go on. Waits with a timeout are unchanged.
+    """
+
+    poll_seconds = Float(5.0, config=True, help="Seconds of each slice of an unbounded wait for a shell reply.")
+    reply_grace = Float(
+        60.0, config=True,
+        help="Seconds to wait for an execute_reply after the kernel went idle on that request, before "
+        "carrying on with a stand-in reply. The reply normally comes before the idle status.")
+    shell_channel_class = Type(_WatchedShellChannel)
+    iopub_channel_class = Type(_WatchedIOPubChannel)
+
+    @property
+    def _requests(self) -> _Requests:
+        requests = self.__dict__.get("_spelltower_requests")
+        if requests is None:
+            requests = self.__dict__["_spelltower_requests"] = _Requests()
+        return requests
+
+    @property
+    def shell_channel(self):
+        channel = AsyncKernelClient.shell_channel.fget(self)
+        if isinstance(channel, _WatchedShellChannel) and channel.client is None:
+            channel.client, channel.requests = self, self._requests
+        return channel
+
+    @property
+    def iopub_channel(self):
+        channel = AsyncKernelClient.iopub_channel.fget(self)
+        if isinstance(channel, _WatchedIOPubChannel) and channel.requests is None:
+            channel.requests = self._requests
+        return channel
+
+    def execute(self, *args, **kwargs):
+        result = super().execute(*args, **kwargs)
+        if isinstance(result, str):            # the request's msg_id (reply=True returns a coroutine)
+            self._requests.waiting.add(result)
+        return result
 
 
 class XsrfCookieIdentityProvider(PasswordIdentityProvider):
