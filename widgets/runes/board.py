@@ -138,6 +138,7 @@ class RunesBoard(GameTable, ipw.VBox):
         self._init_table(lang, bot_delay, seed, deal, SetupForm.initial(players, seat, bots, options),
                          SaveFolder(saves_dir, "runes"), AUTOSAVE if autosave else None)
         self._rendering = False
+        self._release = False         # a move was played: the next render lets the held dice go
         self._build(advisor, setup)
         super().__init__([*self._frame_top(), self._status, self._setup_box, self._table])
         self.add_class(self.ROOT_CLASS)
@@ -362,6 +363,8 @@ class RunesBoard(GameTable, ipw.VBox):
         dice = turn["dice"] if turn else []
         for i, die in enumerate(self._dice):
             with die.hold_sync():                       # one message per die, whatever changed
+                if self._release:
+                    die.value = False
                 if i < len(dice):
                     die.description = str(dice[i])
                     die.tooltip = tr(f"runes.board.die.{'held' if die.value else 'free'}", self._lang, n=i + 1,
@@ -370,6 +373,7 @@ class RunesBoard(GameTable, ipw.VBox):
                 else:
                     die.description, die.value, die.tooltip, die.layout.display = "", False, "", "none"
                 die.disabled = decision not in ("roll", "cast")
+        self._release = False
         self._dice_title.value = (f'<div class="sr-roll-of">{tr("runes.board.roll_of", self._lang, used=turn["rolls_used"], allowed=turn["rolls_allowed"])}</div>'
                                   if turn else "")
         held = self._selected(view)
@@ -558,7 +562,7 @@ class RunesBoard(GameTable, ipw.VBox):
         return render.seat_names(self._game.view(self._seat, log=False), self._levels, self._lang)
 
     def _after_student_move(self) -> None:
-        self._clear_selection()
+        self._release = True          # the held dice are let go by the render, with their new faces
         self._aim, self._options = {}, []
 
     # ----- bots -------------------------------------------------------------------------------
