@@ -40,6 +40,7 @@ class _App(LoggingConfigurable):
 
 def configurable(section: str):
     from jupyter_server.serverapp import ServerApp
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
     from voila.app import Voila
     from voila.configuration import VoilaConfiguration
     from voila.execute import VoilaExecutor
@@ -49,6 +50,7 @@ def configurable(section: str):
         "VoilaKernelManager": preheating_manager_class(), "MappingKernelManager": MappingKernelManager,
         "ClassroomKernelConnection": serving.ClassroomKernelConnection, "ServerApp": ServerApp,
         "WarmKernelManager": warmpool.WarmKernelManager,
+        "ServerKernelManager": ServerKernelManager,
     }[section]
 
 
