@@ -162,3 +162,12 @@ def test_the_kept_list_of_choices_is_what_the_rules_allow(options):
         assert [str(a) for a in game.legal_actions()] == rule_11_legal_texts(game)
         assert game.legal_texts() == rule_11_legal_texts(game)
     assert game.legal_actions() == () and game.current_player is None
+
+
+@pytest.mark.parametrize("options", [{}, {"die_faces": (1, 2, 3, 4, 5, 6), "easy": True}])
+def test_the_public_options_are_the_json_form_of_the_options(options):
+    from towerlib.core.options import jsonable_options
+    game = new_game(3, seed=1, **options)
+    assert game.public_options == jsonable_options(game.options)
+    assert list(game.public_options) == list(game.options)
+    assert game.list_options == tuple(k for k, v in game.public_options.items() if type(v) is list)

@@ -13,7 +13,6 @@ from collections import Counter
 from typing import Any, Mapping
 
 from ..core import Event, GameBase, InvalidDeal, InvalidOption, Msg, Outcome
-from ..core.options import jsonable_options
 from . import rules as R
 from .views import seat_view
 from .actions import CAST, END, NEXT_ROUND, Action, Cast, EndTurn, NextRound, parse_action
@@ -49,6 +48,7 @@ class AbracadaGame(GameBase):
     MIN_PLAYERS = R.MIN_PLAYERS
     MAX_PLAYERS = R.MAX_PLAYERS
     OPTIONS = R.OPTIONS
+    list_options = ("die_faces",)      # the public options whose values are lists (views copy them)
     _interned = {Cast: {c: c for c in CAST.values()}, EndTurn: {END: END}, NextRound: {NEXT_ROUND: NEXT_ROUND}}
 
     # ----- set-up ---------------------------------------------------------------------------
@@ -61,8 +61,8 @@ class AbracadaGame(GameBase):
         # Options read on hot paths, copied once. Keep the instance's attributes at 30 or fewer:
         # CPython 3.11 shares one key table among a class's instances only up to 30 names, and
         # past that every attribute read in the engine gets slower (about 8% on a playout).
-        self.public_options = jsonable_options(o)       # for views; options never change
-        self.list_options = tuple(k for k, v in self.public_options.items() if type(v) is list)
+        # For views, the options as JSON values: the die's faces (a tuple) is the only one to turn into a list.
+        self.public_options = dict(o, die_faces=list(o["die_faces"]))     # options never change
         self._any_order = o["easy"] or o["lower_declaration"] == "auto_callout"   # rule 11 / Q6
         self._last_standing = o["last_standing"]
         self.scores_list = [0] * n
