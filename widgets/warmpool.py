@@ -46,8 +46,8 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Float, Integer, List, Unicode
 
 #: What every lesson imports while it renders (see notebooks/*/0*.ipynb): the engines and their
-#: probability modules, the boards, the lesson helpers, the class record, ipywidgets, numpy,
-#: sympy and matplotlib's figure (lesson plots are drawn without pyplot).
+#: probability modules, the boards, the lesson helpers, the class record and its store,
+#: ipywidgets, numpy, sympy and matplotlib's figure (lesson plots are drawn without pyplot).
 WARM_IMPORTS = [
     "ipywidgets", "numpy", "numpy.random", "IPython.display",
     "towerlib", "towerlib.abracada", "towerlib.abracada.bots", "towerlib.abracada.deduction",
@@ -57,6 +57,9 @@ WARM_IMPORTS = [
     "towerlib.spellcaster", "towerlib.spellcaster.probability", "towerlib.spellcaster.inference",
     "widgets", "widgets.abracada", "widgets.runes", "widgets.amulett", "widgets.spellcaster",
     "widgets.exercises", "widgets.lessons", "widgets.simulation", "widgets.record.hooks", "widgets.record.panels",
+    # The class record's store (SQLAlchemy, ~20 MB): on the classroom server every lesson writes
+    # "page opened" for its student while it renders, so a cold lesson kernel loads it anyway.
+    "widgets.record.store", "sqlalchemy.dialects.sqlite",
     "sympy", "sympy.combinatorics", "sympy.physics.units",            # the last two: what sympy.solve loads
     "matplotlib.figure", "matplotlib.backends.backend_agg",
     "PIL.BmpImagePlugin", "PIL.GifImagePlugin", "PIL.JpegImagePlugin", "PIL.PpmImagePlugin", "PIL.PngImagePlugin",
