@@ -88,6 +88,8 @@ def test_voila_play_a_round_then_reload_and_resume(voila_page, page):
     page.wait_for_selector(f"{BOARD} .st-resume", state="visible", timeout=60_000)
     page.click(f"{BOARD} .st-resume")
     page.wait_for_selector(PLAYING, state="visible", timeout=TIMEOUT)
+    # The log's scrolling panel is there before its lines arrive: wait for them.
+    expect(page.locator(LOG)).to_have_text(round_log, use_inner_text=True, timeout=TIMEOUT)
     assert log_text(page) == round_log
     page.click(f"{BOARD} .st-next")
     expect(page.locator(LOG)).to_contain_text("Round 2")
@@ -123,6 +125,8 @@ def test_voila_disabled_spell_shows_the_engines_reason(voila_page, page):
                                        timeout=4 * TIMEOUT).json_value()
         if state == "again":
             break
+        if state == "next" and not page.locator(f"{BOARD} .st-next").is_visible():
+            continue                              # a stale look: the next round has begun since
         click_and_wait_for_log(page, f"{BOARD} .st-next" if state == "next" else f"{BOARD} .st-spell-8")
     else:
         pytest.fail("never got a successful Magic Drink")
