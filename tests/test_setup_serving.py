@@ -181,3 +181,20 @@ def test_voila_gives_its_executor_the_watchful_client():
     config = json.loads((Path(__file__).resolve().parents[1] / "jupyter_config" / "voila.json").read_text())
     km = ServerKernelManager(config=Config(config))
     assert km.client_factory is WatchfulKernelClient
+
+
+def test_classroom_kernels_talk_over_unix_sockets_not_tcp_ports():
+    """With TCP, the server picks each kernel's five ports (bind port 0, close) before the kernel
+    starts, and every ipykernel also binds one random TCP port of its own (IOPubThread's pipe,
+    ipykernel/iostream.py). With six kernels starting at once (four play pools, the warm pool),
+    one kernel's own port was another's chosen stdin port: "Address already in use", five
+    restarts on the same ports, a dead kernel in the play page's pool and a page that never
+    rendered (seen under load in /tmp reproduction runs). Over ipc there are no ports to race for."""
+    import json
+
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+    from traitlets.config import Config
+
+    config = json.loads((Path(__file__).resolve().parents[1] / "jupyter_config" / "voila.json").read_text())
+    km = ServerKernelManager(config=Config(config))
+    assert km.transport == "ipc" and km.cache_ports is False
