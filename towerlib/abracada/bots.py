@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 from ..core.bots import Bot, Choice
 from ..core.errors import InvalidOption
 from ..core.i18n import Msg
-from .deduction import distribution, hold_chances, position
+from .deduction import _nested_chances, _position, chances_from
 from .rules import MAX_LIFE, SPELLS
 
 _SPELL = {v: Msg(f"abracada.spell.{v}") for v in SPELLS}
@@ -64,11 +64,11 @@ class CountingBot:
     def choose(self, view: Mapping[str, Any]) -> Choice:
         if view["phase"] != "play":
             return _NEXT
-        counts, masks = position(view)
+        counts, masks = _position(view)
         anywhere = 0                                    # values not ruled out for every stone
         for m in masks:
             anywhere |= m
-        chances = distribution(counts, (anywhere,) * len(masks)).hold_chances()
+        chances = _nested_chances(counts, (anywhere,) * len(masks), 1)   # equal sets always nest
         chain = view["chain"]
         low = chain or 1
         best = max(range(low, 9), key=lambda v: (chances[v], v))
@@ -122,11 +122,12 @@ class EVBot:
     def choose(self, view: Mapping[str, Any]) -> Choice:
         if view["phase"] != "play":
             return _NEXT
-        chances = hold_chances(view)
         chain = view["chain"]
+        low = chain or 1
+        chances = chances_from(view, low)           # only the values the chain still allows
         success, failure = _prices(view)
         best, best_ev = 0, float("-inf")
-        for v in range(chain or 1, 9):
+        for v in range(low, 9):
             p = chances[v]
             ev = p * success[v] - (1 - p) * failure[v]
             if ev > best_ev:

@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping
 
 from ..core.errors import TowerError
 from . import bot_messages as _bot_messages  # noqa: F401  (registers the catalogue entries)
-from .rules import HAND_SIZE, SPELLS, STONE_COUNTS
+from .rules import HAND_SIZE, SPELLS, STONE_COUNTS, TOTAL_STONES
 
 ALL = sum(1 << v for v in SPELLS)                        # bit v set: value v allowed
 _VALUES_OF = tuple(tuple(v for v in SPELLS if m >> v & 1) for m in range(1 << 9))
@@ -337,31 +337,37 @@ def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]
     Once a round is over its result reveals every hand and secret stone, so each slot is then
     known exactly and only the secret pool and the pile stay hidden.
     """
+    c, masks = _position(view)
+    return tuple(c), masks
+
+
+def _position(view: Mapping[str, Any]) -> tuple[list[int], tuple[int, ...]]:
+    """:func:`position` with the counts as a new list: what a bot reads every decision.
+
+    The seen stones are gathered into one list and counted in one loop (cheaper than a loop
+    per place, or ``list.count`` per value).
+    """
     if view.get("game") != "abracada":
         raise InvalidPosition("abracada.deduce.not_abracada", game=view.get("game"))
-    c = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    board = view["board"]
+    c = [0, 1 - board["1"], 2 - board["2"], 3 - board["3"], 4 - board["4"],
+         5 - board["5"], 6 - board["6"], 7 - board["7"], 8 - board["8"]]
+    seen = view["removed"] + view["own_secrets"]
     for hand in view["hands"]:
         if hand is not None:
-            for s in hand:
-                c[s] -= 1
-    board = view["board"]
-    for key, v in _KEYS:
-        c[v] -= board[key]
-    for s in view["removed"]:
-        c[s] -= 1
-    for s in view["own_secrets"]:
-        c[s] -= 1
+            seen += hand
     result = view["result"]
     public = view["public_secrets"] if result is None else result["secrets"]
     if public is not None:
         seat = view["seat"]
         for q, stones in enumerate(public):
             if q != seat:
-                for s in stones:
-                    c[s] -= 1
-    for v in SPELLS:
-        if c[v] < 0:
-            raise InvalidPosition("abracada.deduce.overseen", value=v, seen=v - c[v], copies=v)
+                seen += stones
+    for s in seen:
+        c[s] -= 1
+    if min(c) < 0:
+        v = next(v for v in SPELLS if c[v] < 0)
+        raise InvalidPosition("abracada.deduce.overseen", value=v, seen=v - c[v], copies=v)
     if result is not None:
         masks = tuple(1 << s for s in result["hands"][view["seat"]])
     else:
@@ -371,7 +377,7 @@ def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]
             masks = tuple(_allowed(slot["ruled_out"]) for slot in view["own_hand"])
     if len(masks) > sum(c):
         raise InvalidPosition("abracada.deduce.hand_too_big", size=len(masks), unseen=sum(c))
-    return tuple(c), masks
+    return c, masks
 
 
 def deduce(view: Mapping[str, Any]) -> HandDistribution:
@@ -380,10 +386,73 @@ def deduce(view: Mapping[str, Any]) -> HandDistribution:
 
 
 def hold_chances(view: Mapping[str, Any]) -> tuple[float, ...]:
-    """``deduce(view).hold_chances()`` without building the distribution: what a bot asks every
-    decision, cached by position (the unseen counts and the sorted ruled-out sets)."""
-    counts, masks = position(view)
-    return _hold_chances(counts, _canonical(masks))
+    """``deduce(view).hold_chances()`` without building the distribution: the same floats,
+    what a bot asks every decision (see :func:`chances_from`)."""
+    return tuple(chances_from(view))
+
+
+def chances_from(view: Mapping[str, Any], low: int = 1) -> list[float]:
+    """P(the seat holds at least one k) as floats for k = ``low``..8, at index k of a new list
+    of 9 (the entries below ``low`` are left 0.0): a bot's per-decision question.
+
+    The same integers and the same division as :meth:`HandDistribution.hold_chances`, so the
+    same floats, but with no cache: almost every decision of a real game meets a position never
+    seen before (issue #14.3), and the closed form below costs less than a cache key. Sets that
+    do not nest (never in a real game) take the general, cached count.
+    """
+    c, masks = _position(view)
+    out = _nested_chances(c, masks, low)
+    if out is None:
+        out = list(_hold_chances(tuple(c), _canonical(masks)))
+    return out
+
+
+# _FALLING[r][x] = x (x-1) ... (x-r+1): ways to fill r slots one by one from x free stones, 0 when
+# x < r (a negative x included): a table, so a group of equal slots costs one lookup.
+_FALLING = tuple({x: _falling(x, r) if x >= r else 0 for x in range(-TOTAL_STONES, TOTAL_STONES + 1)}
+                 for r in range(TOTAL_STONES + 1))
+
+
+def _nested_chances(c: list[int], masks: tuple[int, ...], low: int) -> list[float] | None:
+    """:func:`chances_from` by the nested closed form on runs of equal slots, or None when the
+    allowed sets, taken in order of first appearance, do not nest.
+
+    Slots with the same allowed set A form a group; r of them starting at slot s can be filled
+    in (x)(x-1)...(x-r+1) ways with x = (unseen stones in A) - s, given the earlier (smaller)
+    groups are filled. The total weight is the product over groups; the weight of "no k" takes
+    the c_k stones of value k out of x in every group that allows k. These are exactly the
+    integers of :func:`_hold_chances` (same slots, grouped), so ``1.0 - w / total`` is the same
+    float.
+    """
+    unseen = sum(c)
+    groups = []                                     # (allowed mask, free stones x, falling row)
+    start = 0
+    prev = 0
+    for m in dict.fromkeys(masks):
+        if prev & ~m:
+            return None
+        prev = m
+        free = unseen - start
+        for v in _VALUES_OF[ALL & ~m]:
+            free -= c[v]
+        r = masks.count(m)
+        groups.append((m, free, _FALLING[r]))
+        start += r
+    total = 1
+    for _, free, row in groups:
+        total *= row[free]
+    if total == 0:
+        raise InvalidPosition("abracada.deduce.no_world")
+    out = [0.0] * 9
+    for k in range(low, 9):
+        ck = c[k]
+        if ck:
+            bit = 1 << k
+            w = 1
+            for m, free, row in groups:
+                w *= row[free - ck] if m & bit else row[free]
+            out[k] = 1.0 - w / total
+    return out
 
 
 def clear_cache() -> None:
