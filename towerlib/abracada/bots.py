@@ -10,7 +10,8 @@
   that expected value beats ending the turn.
 
 ``play(game, bots)`` from :mod:`towerlib.core.bots` passes ``view(seat, log=False)``; the bots
-need no log. Decisions are a few microseconds because the deduction is cached by position.
+need no log. A decision costs a few microseconds: almost every position is new, so the EV bot
+computes its hold chances afresh by the nested closed form (no cache).
 """
 from __future__ import annotations
 

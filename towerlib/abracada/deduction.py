@@ -444,6 +444,13 @@ def _nested_chances(c: list[int], masks: tuple[int, ...], low: int) -> list[floa
     if total == 0:
         raise InvalidPosition("abracada.deduce.no_world")
     out = [0.0] * 9
+    if len(groups) == 1:                            # all slots alike (half of all decisions)
+        m, free, row = groups[0]
+        for k in range(low, 9):
+            ck = c[k]
+            if ck and m >> k & 1:
+                out[k] = 1.0 - row[free - ck] / total
+        return out
     for k in range(low, 9):
         ck = c[k]
         if ck:
