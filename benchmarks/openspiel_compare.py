@@ -2,6 +2,7 @@
 
     .venv/bin/python -m pip install open-spiel      # by hand: not a dependency of the kit
     .venv/bin/python benchmarks/openspiel_compare.py [--repeats 5] [--seconds 2]
+    .venv/bin/python benchmarks/openspiel_compare.py --instructions    # needs valgrind
 
 Both sides play uniformly random playouts through their engine's ordinary interface, one
 action at a time, with no views and no bots:
@@ -20,13 +21,22 @@ load; each repeat plays whole games for about ``--seconds`` CPU seconds. Printed
 median actions per CPU second and the ratio Abracada / Kuhn (the issue's goal is >= 2), and, for
 scale, the batch simulator's actions per second (not a like-for-like figure: it plays many
 rounds per numpy call).
+
+Wall-clock figures swing with the machine's load; ``--instructions`` instead counts, with
+valgrind, the CPU instructions per action of the same two loops (a fixed number of games, minus
+the same run with no games, so start-up and imports cancel out). The count is the same on a busy
+machine, which makes it the figure to compare before and after an engine change.
 """
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from towerlib.abracada import new_game
 from towerlib.abracada import batch
@@ -104,16 +114,79 @@ def batch_rounds(rounds: int, seed: int) -> tuple[int, float]:
     return int(res.actions.sum()), time.process_time() - start
 
 
+def instructions_per_action(side: str, games: int) -> float:
+    """CPU instructions per action of ``side``'s playout loop ("kuhn" or "abracada"), by valgrind."""
+    def run(n: int) -> tuple[int, int]:
+        code = (f"import benchmarks.openspiel_compare as b, sys; "
+                f"a = b.count_playouts_{side}({n}); print('actions', a, file=sys.stderr)")
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                              sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             cwd=Path(__file__).resolve().parents[1]).stderr
+        return (int(re.search(r"Collected : (\d+)", out).group(1)),
+                int(re.search(r"^actions (\d+)", out, re.M).group(1)))
+    (base, _), (total, actions) = run(0), run(games)
+    return (total - base) / actions
+
+
+def count_playouts_kuhn(games: int) -> int:
+    """The Kuhn loop of ``kuhn_playouts`` for a fixed number of games; returns the actions."""
+    import pyspiel
+    from open_spiel.python.games import kuhn_poker  # noqa: F401
+
+    game = pyspiel.load_game("python_kuhn_poker")
+    rnd = random.Random(0).random
+    actions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                u, acc = rnd(), 0.0
+                for action, p in state.chance_outcomes():
+                    acc += p
+                    if u < acc:
+                        break
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rnd() * len(legal))]
+            state.apply_action(action)
+            actions += 1
+    return actions
+
+
+def count_playouts_abracada(games: int) -> int:
+    """The Abracada loop of ``abracada_playouts`` for a fixed number of games; returns the actions."""
+    rnd = random.Random(0).random
+    actions = 0
+    for g in range(games):
+        game = new_game(4, seed=g)
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.apply(legal[int(rnd() * len(legal))])
+        actions += len(game.history)
+    return actions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--batch-rounds", type=int, default=200_000)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count CPU instructions per action with valgrind instead of timing")
     args = parser.parse_args()
     try:
         import pyspiel  # noqa: F401
     except ImportError:
         raise SystemExit("OpenSpiel is not installed: .venv/bin/python -m pip install open-spiel")
+    if args.instructions:
+        kuhn_i = instructions_per_action("kuhn", 3000)
+        abra_i = instructions_per_action("abracada", 300)
+        print("CPU instructions per action (valgrind callgrind, start-up subtracted):")
+        print(f"OpenSpiel python_kuhn_poker, 3,000 games:  {kuhn_i:>10,.0f}")
+        print(f"Abracada random playouts, 300 games:       {abra_i:>10,.0f}")
+        print(f"ratio Kuhn / Abracada (the speed ratio if both ran at the same instructions per second): "
+              f"{kuhn_i / abra_i:.2f}")
+        return
     kuhn, kuhn_os, abra, ratios, fast = [], [], [], [], []
     for rep in range(args.repeats):
         a, t = kuhn_playouts(args.seconds, 1000 * rep)
