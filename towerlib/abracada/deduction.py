@@ -33,7 +33,6 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import comb
-from operator import itemgetter
 import random
 from typing import Any, Iterable, Mapping
 
@@ -46,7 +45,6 @@ _VALUES_OF = tuple(tuple(v for v in SPELLS if m >> v & 1) for m in range(1 << 9)
 _NO_BOUNDS = ((0,) * 9, (HAND_SIZE,) * 9)
 _KEYS = tuple((str(v), v) for v in SPELLS)
 _ALLOWED = {_VALUES_OF[m]: ALL & ~m for m in range(0, 1 << 9, 2)}   # sorted ruled-out values -> allowed
-_RULED = itemgetter("ruled_out")
 
 
 def _allowed(ruled_out: Iterable[int]) -> int:
@@ -371,10 +369,11 @@ def _position(view: Mapping[str, Any]) -> tuple[list[int], tuple[int, ...]]:
     if result is not None:
         masks = tuple(1 << s for s in result["hands"][view["seat"]])
     else:
-        try:
-            masks = tuple(map(_ALLOWED.__getitem__, map(tuple, map(_RULED, view["own_hand"]))))
-        except KeyError:                                     # ruled-out values not listed in order
-            masks = tuple(_allowed(slot["ruled_out"]) for slot in view["own_hand"])
+        allowed = []
+        for slot in view["own_hand"]:                        # most slots have nothing ruled out
+            ruled = slot["ruled_out"]
+            allowed.append(_ALLOWED.get(tuple(ruled)) or _allowed(ruled) if ruled else ALL)
+        masks = tuple(allowed)
     if len(masks) > sum(c):
         raise InvalidPosition("abracada.deduce.hand_too_big", size=len(masks), unseen=sum(c))
     return c, masks
