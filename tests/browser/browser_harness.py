@@ -38,6 +38,7 @@ CHROMIUM_ARGS = [
     "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
 ]
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+ANSWER_MS = 120_000  # ms, a ceiling for a kernel's answer to a click (a wait that ends when it comes; the machine may be busy)
 START_TIMEOUT = 180.0  # seconds, a ceiling: the server answers as soon as it is up (the 2-core CI machine is shared)
 # The test server's ClassroomKernelConnection.shutdown_delay: short, to keep the suite fast (the
 # configured 10 s is checked in tests/test_setup_config.py); all else comes from jupyter_config/.

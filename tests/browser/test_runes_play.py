@@ -13,7 +13,7 @@ import tempfile
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
-from browser_harness import REPO
+from browser_harness import ANSWER_MS, REPO
 
 os.environ["SPELLTOWER_BOT_DELAY"] = "0"
 os.environ["SPELLTOWER_SAVES"] = tempfile.mkdtemp(prefix="spelltower-saves-")
@@ -21,7 +21,7 @@ os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get
 
 BOARD = ".sr-runes"
 LOG = ".sr-runes .sr-log"
-TIMEOUT = 30_000
+TIMEOUT = ANSWER_MS
 
 
 WATCH = f"{BOARD} .sr-prompt, {LOG}"

@@ -12,7 +12,7 @@ import tempfile
 
 from playwright.sync_api import expect
 
-from browser_harness import REPO
+from browser_harness import ANSWER_MS, REPO
 
 os.environ["SPELLTOWER_BOT_DELAY"] = "0"
 os.environ["SPELLTOWER_SAVES"] = tempfile.mkdtemp(prefix="spelltower-saves-")
@@ -20,7 +20,7 @@ os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get
 
 BOARD = ".sc-spellcaster"
 LOG = f"{BOARD} .sc-log"
-TIMEOUT = 30_000
+TIMEOUT = ANSWER_MS
 
 
 def move(page, label: str) -> None:

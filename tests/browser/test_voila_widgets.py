@@ -36,4 +36,4 @@ def test_source_code_is_hidden(voila_page, page):
 def test_math_is_typeset_without_a_cdn(voila_page, page):
     """Lessons use LaTeX; MathJax must come from Voila's bundle, not cdnjs."""
     voila_page("_fixtures/button.ipynb", ready=BUTTON)
-    page.wait_for_selector(".fixture-math mjx-container", timeout=30_000)
+    page.wait_for_selector(".fixture-math mjx-container", timeout=bh.ANSWER_MS)
