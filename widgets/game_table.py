@@ -168,6 +168,8 @@ class GameTable:
 
     def _init_table(self, lang: str, bot_delay: float, seed: int | None, deal: Mapping[str, Any] | None,
                     settings: Any, saves: SaveFolder, autosave: str | None) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
         self._saves = saves
         self._autosave_name = autosave
         self._lang = lang
@@ -233,6 +235,25 @@ class GameTable:
         self._run_bots()
         self._render()
         self._refresh_teacher()
+
+    def _open_board(self, shortcuts: Sequence[Shortcut], setup: bool, seed: int | None) -> None:
+        """The last step of a board's constructor, once its widgets are built: the board's
+        children (the frame, its status line, set-up box and table), its shortcuts, every label in
+        its language, then the set-up form, or the game at once (``setup=False``)."""
+        super(GameTable, self).__init__(self._root_children())
+        self.add_class(self.ROOT_CLASS)
+        self.add_class("st-board")
+        self._set_shortcuts(shortcuts)
+        self._relabel()
+        if setup:
+            self._show_setup()
+        else:
+            self._start(self._settings, seed=seed)
+
+    def _root_children(self) -> list[ipw.Widget]:
+        """The board's rows, top to bottom; a board with more rows (Abracada's teacher banner)
+        overrides this."""
+        return [*self._frame_top(), self._status, self._setup_box, self._table]
 
     def _on_open(self) -> None:
         """A board's own reset when a game is put on the table."""

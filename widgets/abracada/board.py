@@ -39,7 +39,7 @@ from towerlib.abracada.bots import make_bot
 from towerlib.abracada.deduction import deduce
 from towerlib.abracada.rules import MAX_PLAYERS, SPELLS
 from towerlib.core import Msg, TowerError
-from towerlib.core.i18n import LANGUAGES, register, tr
+from towerlib.core.i18n import register, tr
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import svg, table
@@ -92,8 +92,6 @@ class AbracadaBoard(GameTable, ipw.VBox):
                  meter: bool = True, teacher: bool = False, bot_delay: float = 0.4, *, reasons: bool = False,
                  setup: bool = True, saves_dir: str | None = None, autosave: str | None = "autosave",
                  **options: Any) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
         if autosave is not None and clean_name(autosave) is None:
             raise ValueError(f"autosave: {autosave!r} is not a save name")
         self._init_table(lang, bot_delay, seed, deal, Settings(players, seat, bot_levels(players, seat, bots),
@@ -104,20 +102,12 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._past_html: dict[tuple[int, str], str] = {}           # (round, language) -> its folded log
         self._narration = RoundNarration()                          # this round's lines, told once
         self._build(meter, reasons, setup)
-        super().__init__(self._root_children())
-        self.add_class(self.ROOT_CLASS)
-        self.add_class("st-board")
-        self._set_shortcuts([
+        self._open_board([
             Shortcut(tuple(str(v) for v in SPELLS), "abracada.board.key.cast", lambda k: self._spells[int(k)],
                      shown=f"{min(SPELLS)}–{max(SPELLS)}"),
             Shortcut(("e",), "abracada.board.key.end", lambda _k: self._end),
             Shortcut(("n",), "abracada.board.key.next", lambda _k: self._next),
-        ])
-        self._relabel()
-        if setup:
-            self._show_setup()
-        else:
-            self._start(self._settings, seed=seed)
+        ], setup, seed)
 
     def _on_open(self) -> None:
         self._notes = {}

@@ -26,7 +26,7 @@ from towerlib.amulett.actions import allot_action, parse, pay_action
 from towerlib.amulett.bots import make_bot
 from towerlib.amulett.rules import AREAS, CHOOSE_FROM, MAX_PLAYERS, METALS
 from towerlib.amulett.views import narrate
-from towerlib.core.i18n import LANGUAGES, register, tr
+from towerlib.core.i18n import register, tr
 
 from . import messages as _messages  # noqa: F401  (registers the board's catalogue)
 from . import panels, render
@@ -90,16 +90,11 @@ class AmulettBoard(GameTable, ipw.VBox):
                  seed: int | None = None, deal: Mapping[str, Any] | None = None, ledger: bool = False,
                  bot_delay: float = 0.6, *, setup: bool = True, saves_dir: str | None = None,
                  autosave: bool = True, **options: Any) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
         self._init_table(lang, bot_delay, seed, deal, SetupForm.initial(players, seat, bots, options),
                          SaveFolder(saves_dir, "amulett"), AUTOSAVE if autosave else None)
         self._jewels: list[str] = []         # the actions behind the jewel buttons
         self._build(ledger, setup)
-        super().__init__([*self._frame_top(), self._status, self._setup_box, self._table])
-        self.add_class(self.ROOT_CLASS)
-        self.add_class("st-board")
-        self._set_shortcuts([
+        self._open_board([
             Shortcut(("b",), "amulett.board.key.bid", lambda _k: self._bid),
             Shortcut(("p",), "table.key.pass", lambda _k: self._pass),
             Shortcut(("c",), "amulett.board.key.compose", lambda _k: self._compose_go),
@@ -109,12 +104,7 @@ class AmulettBoard(GameTable, ipw.VBox):
             Shortcut(("a",), "amulett.board.key.areas", focus=".am-area-button"),
             Shortcut(("j",), "amulett.board.key.jewels", focus=".am-jewel-button"),
             Shortcut(("v",), "amulett.board.key.amount", focus=".am-bid-amount select"),
-        ])
-        self._relabel()
-        if setup:
-            self._show_setup()
-        else:
-            self._start(self._settings, seed=seed)
+        ], setup, seed)
 
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, ledger: bool, setup: bool) -> None:

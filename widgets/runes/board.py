@@ -30,7 +30,7 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
 import towerlib.runes as runes
-from towerlib.core.i18n import LANGUAGES, register, tr
+from towerlib.core.i18n import register, tr
 from towerlib.runes.actions import Action, parse
 from towerlib.runes.bots import legal_actions, make_bot
 from towerlib.runes.views import describe_action, narrate
@@ -133,17 +133,12 @@ class RunesBoard(GameTable, ipw.VBox):
                  lang: str = "en", seed: int | None = None, deal: Mapping[str, Any] | None = None,
                  advisor: bool = True, bot_delay: float = 0.6, *, setup: bool = True,
                  saves_dir: str | None = None, autosave: bool = True, **options: Any) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
         self._init_table(lang, bot_delay, seed, deal, SetupForm.initial(players, seat, bots, options),
                          SaveFolder(saves_dir, "runes"), AUTOSAVE if autosave else None)
         self._rendering = False
         self._release = False         # a move was played: the next render lets the held dice go
         self._build(advisor, setup)
-        super().__init__([*self._frame_top(), self._status, self._setup_box, self._table])
-        self.add_class(self.ROOT_CLASS)
-        self.add_class("st-board")
-        self._set_shortcuts([
+        self._open_board([
             Shortcut(tuple("12345"), "runes.board.key.die", lambda k: self._dice[int(k) - 1], shown="1–5"),
             Shortcut(("r",), "runes.board.key.reroll", lambda _k: self._reroll),
             Shortcut(("s",), "runes.board.key.stop", lambda _k: self._stop),
@@ -157,12 +152,7 @@ class RunesBoard(GameTable, ipw.VBox):
             Shortcut(("m",), "table.key.moves", focus=".sr-move"),
             Shortcut(("j",), "runes.board.key.cards", focus=".sr-card-button"),
             Shortcut(("y",), "runes.board.key.foes", focus=".sr-foe"),
-        ])
-        self._relabel()
-        if setup:
-            self._show_setup()
-        else:
-            self._start(self._settings, seed=seed)
+        ], setup, seed)
 
     def _on_open(self) -> None:
         self._clear_selection()

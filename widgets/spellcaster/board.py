@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
 import towerlib.spellcaster as spellcaster
-from towerlib.core.i18n import LANGUAGES, register, tr
+from towerlib.core.i18n import register, tr
 from towerlib.spellcaster.bots import make_bot
 from towerlib.spellcaster.data import ATTRIBUTE_POINTS, COORDS, MAX_LIFE_POINTS, POINT_NAMES
 from towerlib.spellcaster.views import narrate
@@ -108,27 +108,17 @@ class SpellCasterBoard(GameTable, ipw.VBox):
                  lang: str = "en", seed: int | None = None, deal: Mapping[str, Any] | None = None,
                  odds: bool = True, bot_delay: float = 0.6, *, setup: bool = True,
                  saves_dir: str | None = None, autosave: bool = True, **options: Any) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}")
         self._init_table(lang, bot_delay, seed, deal, SetupForm.initial(players, seat, bots, options),
                          SaveFolder(saves_dir, "spellcaster"), AUTOSAVE if autosave else None)
         self._build(odds, setup)
-        super().__init__([*self._frame_top(), self._status, self._setup_box, self._table])
-        self.add_class(self.ROOT_CLASS)
-        self.add_class("st-board")
-        self._set_shortcuts([
+        self._open_board([
             *(Shortcut((k,), board_key(self.KEY, f"key.{verb}"), lambda _k, verb=verb: self._move_for(verb))
               for k, verb in VERB_SHORTCUTS.items()),
             Shortcut(("m",), "table.key.moves", focus=".sc-move"),
             Shortcut(("g",), "spellcaster.board.key.points", focus=".sc-point-button"),
             Shortcut(("a",), "spellcaster.board.key.attributes", focus=".sc-buy-life input"),
             Shortcut(("b",), "spellcaster.board.key.buy", lambda _k: self._buy_button),
-        ])
-        self._relabel()
-        if setup:
-            self._show_setup()
-        else:
-            self._start(self._settings, seed=seed)
+        ], setup, seed)
 
     # ----- building the widget tree (once) ----------------------------------------------------
     def _build(self, odds: bool, setup: bool) -> None:
