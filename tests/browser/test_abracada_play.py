@@ -16,7 +16,7 @@ import tempfile
 import pytest
 from playwright.sync_api import expect
 
-from browser_harness import REPO
+from browser_harness import ANSWER_MS, REPO
 
 os.environ["SPELLTOWER_BOT_DELAY"] = "0"
 os.environ["SPELLTOWER_SAVES"] = tempfile.mkdtemp(prefix="spelltower-saves-")
@@ -25,7 +25,7 @@ os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get
 BOARD = ".st-abracada"
 PLAYING = ".st-abracada.st-playing"
 LOG = ".st-abracada .st-log"
-TIMEOUT = 30_000
+TIMEOUT = ANSWER_MS
 SETTLE_MS = 150
 
 

@@ -17,13 +17,13 @@ import tempfile
 
 from playwright.sync_api import expect
 
-from browser_harness import REPO
+from browser_harness import ANSWER_MS, REPO
 
 os.environ["SPELLTOWER_BOT_DELAY"] = "0"
 os.environ["SPELLTOWER_SAVES"] = tempfile.mkdtemp(prefix="spelltower-saves-")
 os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
 
-TIMEOUT = 30_000
+TIMEOUT = ANSWER_MS
 MAX_TABS = 200
 RING_OUTLINE = "rgb(17, 17, 17)"          # widgets.a11y.FOCUS_OUTLINE
 RING_HALO = "rgb(255, 213, 79)"           # widgets.a11y.FOCUS_HALO
@@ -160,6 +160,8 @@ def test_runes_a_turn_by_keyboard(voila_page, page):
     else:
         raise AssertionError("the student never got to roll")
     check_live_region(page, board)
+    # The page applies a render widget by widget: Re-roll can show before the dice are enabled.
+    page.wait_for_selector(f"{board} .sr-die-0:enabled", timeout=TIMEOUT)
     page.keyboard.press("1")                              # hold the first die
     expect(page.locator(f"{board} .sr-die-0")).to_have_class(re.compile(r"(^|\s)mod-active(\s|$)"), timeout=TIMEOUT)
     rolls = page.locator(log).inner_text().count("(seat 0) rolls:")

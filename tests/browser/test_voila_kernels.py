@@ -1,6 +1,7 @@
 """Kernel lifetime and the kernel websocket's socket, measured on the running server."""
 import time
 
+import psutil
 from playwright.sync_api import expect
 
 import browser_harness as bh
@@ -22,13 +23,25 @@ def _wait_for(predicate, timeout, what):
 
 
 def _open_counted_page(voila_server, voila_page, page):
+    """The page's own kernel process: a new one, found by the kernel id Voila wrote into the page
+    (other kernels may start meanwhile: the lessons' warm pool fills while the server warms up)."""
     before = voila_server.kernel_pids()
     voila_page("_fixtures/button.ipynb", ready=BUTTON)
     page.click(BUTTON)
     expect(page.locator(LABEL)).to_have_text("clicks: 1")
-    new = voila_server.kernel_pids() - before
-    assert len(new) == 1, f"expected one new kernel for the page, got {new}"
-    return new
+    kernel_id = page.evaluate(
+        "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    mine = {pid for pid in voila_server.kernel_pids() if kernel_id in " ".join(_cmdline(pid))}
+    assert len(mine) == 1, f"expected one kernel process for the page's kernel {kernel_id}, got {mine}"
+    assert not mine & before, "the page's kernel was already running before the page opened"
+    return mine
+
+
+def _cmdline(pid: int) -> list[str]:
+    try:
+        return psutil.Process(pid).cmdline()
+    except (psutil.NoSuchProcess, psutil.ZombieProcess):
+        return []
 
 
 def test_leaving_the_page_shuts_its_kernel_down(voila_server, voila_page, page):
