@@ -52,21 +52,28 @@ def kuhn_playouts(seconds: float, seed: int) -> tuple[int, float]:
     actions = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        for _ in range(200):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    u, acc = rnd(), 0.0
-                    for action, p in state.chance_outcomes():
-                        acc += p
-                        if u < acc:
-                            break
-                else:
-                    legal = state.legal_actions()
-                    action = legal[int(rnd() * len(legal))]
-                state.apply_action(action)
-                actions += 1
+        actions += _kuhn_games(game, rnd, 200)
     return actions, time.process_time() - start
+
+
+def _kuhn_games(game, rnd, games: int) -> int:
+    """``games`` random Kuhn playouts (chance drawn from its listed outcomes); returns the actions."""
+    actions = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                u, acc = rnd(), 0.0
+                for action, p in state.chance_outcomes():
+                    acc += p
+                    if u < acc:
+                        break
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rnd() * len(legal))]
+            state.apply_action(action)
+            actions += 1
+    return actions
 
 
 def kuhn_benchmark_loop(seconds: float, seed: int) -> tuple[int, float]:
@@ -133,24 +140,7 @@ def count_playouts_kuhn(games: int) -> int:
     import pyspiel
     from open_spiel.python.games import kuhn_poker  # noqa: F401
 
-    game = pyspiel.load_game("python_kuhn_poker")
-    rnd = random.Random(0).random
-    actions = 0
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                u, acc = rnd(), 0.0
-                for action, p in state.chance_outcomes():
-                    acc += p
-                    if u < acc:
-                        break
-            else:
-                legal = state.legal_actions()
-                action = legal[int(rnd() * len(legal))]
-            state.apply_action(action)
-            actions += 1
-    return actions
+    return _kuhn_games(pyspiel.load_game("python_kuhn_poker"), random.Random(0).random, games)
 
 
 def count_playouts_abracada(games: int) -> int:
