@@ -228,12 +228,15 @@ class GameTable:
         self._bots = [None if level is None else self._make_bot(level, seed=q) for q, level in enumerate(levels)]
         self._on_open()
         self._setup_box.layout.display = "none"
-        self._table.layout.display = None
-        self.add_class(f"{self.CSS_PREFIX}-playing")
         self._reasons = []
         self._apply_page()
         self._run_bots()
+        # Every widget of the table gets its state before the table shows: the page applies the
+        # updates in the order they are sent, so a student never sees the controls of the
+        # previous screen (or of no game) flash up, and a test never reads them.
         self._render()
+        self._table.layout.display = None
+        self.add_class(f"{self.CSS_PREFIX}-playing")
         self._refresh_teacher()
 
     def _open_board(self, shortcuts: Sequence[Shortcut], setup: bool, seed: int | None) -> None:

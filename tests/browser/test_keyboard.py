@@ -142,26 +142,33 @@ def test_runes_a_turn_by_keyboard(voila_page, page):
     board, log = ".sr-runes", ".sr-runes .sr-log"
     voila_page("runes/play.ipynb", ready=f"{board} .sr-start")
     start_by_keyboard(page, board, "sr")
-    keep = f"{board} .sr-move:text-matches('^keep the')"
     for _ in range(80):                                  # the draft and the windows before our roll
-        page.locator(f"{board} .sr-reroll:visible, {board} .sr-pass:visible, {keep}:visible").first.wait_for(
-            state="visible", timeout=TIMEOUT)
-        if page.locator(f"{board} .sr-reroll").is_visible():
+        # One consistent screen, read at once: the page applies a render widget by widget, so a
+        # button seen on its own can belong to a screen that is still being replaced.
+        screen = page.wait_for_function("""(board) => {
+            const shown = (el) => !!el && el.getClientRects().length > 0;
+            const on = (el) => shown(el) && !el.disabled;
+            const q = (s) => document.querySelector(board + ' ' + s);
+            if (on(q('.sr-reroll')) && on(q('.sr-die-0'))) return 'roll';
+            if (Array.from(document.querySelectorAll(board + ' .sr-move')).some(
+                    (b) => shown(b) && /^keep the/.test(b.innerText.trim()))) return 'keep';
+            if (on(q('.sr-pass'))) return 'pass';
+            return null;
+        }""", arg=board, timeout=TIMEOUT).json_value()
+        if screen == "roll":
             break
-        if page.locator(keep).first.is_visible():
+        if screen == "keep":
             page.keyboard.press("m")                       # the focus goes to the first choice: keep it
             assert_focus_ring(page)
             before = serial(page, board)
             page.keyboard.press("Enter")
             page.wait_for_function("([sel, old]) => Number(document.querySelector(sel).dataset.serial || 0) > old",
                                    arg=[f"{board} .st-live", before], timeout=TIMEOUT)
-        elif page.locator(f"{board} .sr-pass").is_enabled():
+        else:
             press_and_wait(page, board, "p")
     else:
         raise AssertionError("the student never got to roll")
     check_live_region(page, board)
-    # The page applies a render widget by widget: Re-roll can show before the dice are enabled.
-    page.wait_for_selector(f"{board} .sr-die-0:enabled", timeout=TIMEOUT)
     page.keyboard.press("1")                              # hold the first die
     expect(page.locator(f"{board} .sr-die-0")).to_have_class(re.compile(r"(^|\s)mod-active(\s|$)"), timeout=TIMEOUT)
     rolls = page.locator(log).inner_text().count("(seat 0) rolls:")
