@@ -279,6 +279,27 @@ def nodelay_states(server_pid: int, port: int) -> dict[int, bool]:
 
 # Clicks a button ``n`` times and returns each click-to-update time in ms, measured in the page:
 # from just before the click event to the mutation that changes the label's text.
+# Which screen the Spell Runes board shows the student, read at once from one consistent DOM:
+# "roll" (Re-roll and the first die both enabled), "keep" (a draft board to keep), "pass" (a
+# window to pass) or null. The page applies a render widget by widget, so a button looked at on
+# its own can belong to a screen that is still being replaced.
+RUNES_SCREEN_JS = """(board) => {
+    const shown = (el) => !!el && el.getClientRects().length > 0;
+    const on = (el) => shown(el) && !el.disabled;
+    const q = (s) => document.querySelector(board + ' ' + s);
+    if (on(q('.sr-reroll')) && on(q('.sr-die-0'))) return 'roll';
+    if (Array.from(document.querySelectorAll(board + ' .sr-move')).some(
+            (b) => shown(b) && /^keep the/.test(b.innerText.trim()))) return 'keep';
+    if (on(q('.sr-pass'))) return 'pass';
+    return null;
+}"""
+
+
+def runes_screen(page, board: str, timeout_ms: float = ANSWER_MS) -> str:
+    """Wait until the Runes board shows a screen the student can act on; return its name."""
+    return page.wait_for_function(RUNES_SCREEN_JS, arg=board, timeout=timeout_ms).json_value()
+
+
 CLICK_ROUNDTRIPS_JS = """async ([buttonSel, labelSel, n, pauseMs]) => {
   const button = document.querySelector(buttonSel);
   const label = document.querySelector(labelSel);

@@ -17,7 +17,7 @@ import tempfile
 
 from playwright.sync_api import expect
 
-from browser_harness import ANSWER_MS, REPO
+from browser_harness import ANSWER_MS, REPO, runes_screen
 
 os.environ["SPELLTOWER_BOT_DELAY"] = "0"
 os.environ["SPELLTOWER_SAVES"] = tempfile.mkdtemp(prefix="spelltower-saves-")
@@ -143,18 +143,7 @@ def test_runes_a_turn_by_keyboard(voila_page, page):
     voila_page("runes/play.ipynb", ready=f"{board} .sr-start")
     start_by_keyboard(page, board, "sr")
     for _ in range(80):                                  # the draft and the windows before our roll
-        # One consistent screen, read at once: the page applies a render widget by widget, so a
-        # button seen on its own can belong to a screen that is still being replaced.
-        screen = page.wait_for_function("""(board) => {
-            const shown = (el) => !!el && el.getClientRects().length > 0;
-            const on = (el) => shown(el) && !el.disabled;
-            const q = (s) => document.querySelector(board + ' ' + s);
-            if (on(q('.sr-reroll')) && on(q('.sr-die-0'))) return 'roll';
-            if (Array.from(document.querySelectorAll(board + ' .sr-move')).some(
-                    (b) => shown(b) && /^keep the/.test(b.innerText.trim()))) return 'keep';
-            if (on(q('.sr-pass'))) return 'pass';
-            return null;
-        }""", arg=board, timeout=TIMEOUT).json_value()
+        screen = runes_screen(page, board)
         if screen == "roll":
             break
         if screen == "keep":

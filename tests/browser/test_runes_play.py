@@ -13,7 +13,7 @@ import tempfile
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
-from browser_harness import ANSWER_MS, REPO
+from browser_harness import ANSWER_MS, REPO, runes_screen
 
 os.environ["SPELLTOWER_BOT_DELAY"] = "0"
 os.environ["SPELLTOWER_SAVES"] = tempfile.mkdtemp(prefix="spelltower-saves-")
@@ -61,11 +61,10 @@ def reach_my_roll(page) -> None:
     """Keep the first board offered in the draft and pass every window until the student rolls."""
     keep = f"{BOARD} .sr-move:text-matches('^keep the')"
     for _ in range(80):
-        page.locator(f"{BOARD} .sr-reroll:visible, {BOARD} .sr-pass:visible, {keep}:visible").first.wait_for(
-            state="visible", timeout=TIMEOUT)
-        if page.locator(f"{BOARD} .sr-reroll").is_visible():
+        screen = runes_screen(page, BOARD, TIMEOUT)
+        if screen == "roll":
             return
-        if page.locator(keep).first.is_visible():
+        if screen == "keep":
             click_if_still_there(page, f"{keep} >> nth=0")
         else:
             click_if_still_there(page, f"{BOARD} .sr-pass")
