@@ -20,9 +20,9 @@ MESSAGES = {
         "abracada.bot.next_round": "Deal the next round.",
         "abracada.bot.count_cast": "Cast {value} ({spell}): {pct}% to hold one; the chain allows {low}-8.",
         "abracada.bot.count_end": "End the turn: the likeliest next spell, {value} ({spell}), is only {pct}% to be in hand.",
-        "abracada.bot.ev_cast": "Cast {value} ({spell}): {pct}% to hold one, worth {ev} points on average.",
+        "abracada.bot.ev_cast": "Cast {value} ({spell}): {pct}% to hold one, worth {ev:+.2f} points on average.",
         "abracada.bot.ev_forced": "Cast {value} ({spell}): a spell is required and it is the best bet at {pct}%.",
-        "abracada.bot.ev_end": "End the turn: the best next spell, {value} ({spell}) at {pct}%, is worth {ev} points on average.",
+        "abracada.bot.ev_end": "End the turn: the best next spell, {value} ({spell}) at {pct}%, is worth {ev:+.2f} points on average.",
     },
     "ru": {
         "abracada.deduce.bad_value": "{value!r} — не значение заклинания; значения от 1 до 8",
@@ -38,9 +38,9 @@ MESSAGES = {
         "abracada.bot.next_round": "Раздать следующий раунд.",
         "abracada.bot.count_cast": "Заклинание {value} ({spell}): {pct}% что оно в руке; цепочка допускает {low}-8.",
         "abracada.bot.count_end": "Закончить ход: самое вероятное следующее заклинание, {value} ({spell}), в руке лишь с вероятностью {pct}%.",
-        "abracada.bot.ev_cast": "Заклинание {value} ({spell}): {pct}% что оно в руке, в среднем {ev} очка.",
+        "abracada.bot.ev_cast": "Заклинание {value} ({spell}): {pct}% что оно в руке, в среднем {ev:+.2f} очка.",
         "abracada.bot.ev_forced": "Заклинание {value} ({spell}): ход обязателен, и это лучшая ставка — {pct}%.",
-        "abracada.bot.ev_end": "Закончить ход: лучшее следующее заклинание, {value} ({spell}) с {pct}%, в среднем даёт {ev} очка.",
+        "abracada.bot.ev_end": "Закончить ход: лучшее следующее заклинание, {value} ({spell}) с {pct}%, в среднем даёт {ev:+.2f} очка.",
     },
 }
 

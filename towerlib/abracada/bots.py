@@ -133,12 +133,12 @@ class EVBot:
             ev = p * success[v] - (1 - p) * failure[v]
             if ev > best_ev:
                 best, best_ev = v, ev
-        p, spell, ev = _pct(chances[best]), _SPELL[best], f"{best_ev:+.2f}"
-        if chain and best_ev <= 0:
-            return Choice("end", Msg("abracada.bot.ev_end", value=best, spell=spell, pct=p, ev=ev))
+        p, spell = _pct(chances[best]), _SPELL[best]
         if best_ev <= 0:
+            if chain:
+                return Choice("end", Msg("abracada.bot.ev_end", value=best, spell=spell, pct=p, ev=best_ev))
             return Choice(_CAST[best], Msg("abracada.bot.ev_forced", value=best, spell=spell, pct=p))
-        return Choice(_CAST[best], Msg("abracada.bot.ev_cast", value=best, spell=spell, pct=p, ev=ev))
+        return Choice(_CAST[best], Msg("abracada.bot.ev_cast", value=best, spell=spell, pct=p, ev=best_ev))
 
 
 def _prices(view: Mapping[str, Any]) -> tuple[tuple[float, ...], tuple[float, ...]]:

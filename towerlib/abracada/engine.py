@@ -136,7 +136,7 @@ class AbracadaGame(GameBase):
 
     def legal_texts(self) -> list[str]:
         """The texts of ``legal_actions()``, a new list (for views)."""
-        return list(_CHOICE_TEXTS[self._choices])
+        return [*_CHOICE_TEXTS[self._choices]]
 
     def outcome(self) -> Outcome | None:
         if self.phase != GAME_OVER:
@@ -145,7 +145,9 @@ class AbracadaGame(GameBase):
 
     def view(self, seat: int, log: bool = True) -> dict[str, Any]:
         """What ``seat`` may see; ``log=False`` leaves out this round's event log (bots)."""
-        return seat_view(self, self._check_seat(seat), log)
+        if type(seat) is not int or not 0 <= seat < self.players:     # bots ask once per action
+            seat = self._check_seat(seat)
+        return seat_view(self, seat, log)
 
     def _parse(self, text: str) -> Action | None:
         return parse_action(text)

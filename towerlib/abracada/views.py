@@ -23,17 +23,17 @@ PUBLIC_EVENTS = frozenset({"cast", "miss", "callout", "roll", "life", "knockout"
 
 
 def seat_view(game: "AbracadaGame", seat: int, log: bool = True) -> dict[str, Any]:
-    # Built afresh on every call (bots ask for one per action): only plain list() copies and
-    # literals here, so each list and dict is the caller's own.
+    # Built afresh on every call (bots ask for one per action): only new lists ([*x], the
+    # cheapest copy) and literals here, so each list and dict is the caller's own.
     n = game.players
     hands = game.hands
     secrets = game.secrets
     current = game.current_player
     options = game.public_options.copy()
     for key in game.list_options:
-        options[key] = list(options[key])
+        options[key] = [*options[key]]
     cast = game.cast
-    others = [list(h) for h in hands]
+    others = [[*h] for h in hands]
     others[seat] = None
     return {
         "game": game.game_name,
@@ -45,23 +45,23 @@ def seat_view(game: "AbracadaGame", seat: int, log: bool = True) -> dict[str, An
         "current_player": current,
         "chain": game.chain,
         "legal_actions": game.legal_texts() if current == seat else [],
-        "lives": list(game.lives),
-        "alive": list(game.alive),
-        "scores": list(game.scores_list),
+        "lives": [*game.lives],
+        "alive": [*game.alive],
+        "scores": [*game.scores_list],
         "hands": others,
-        "hand_sizes": list(map(len, hands)),
-        "own_hand": [{"ruled_out": list(_RULED_OUT[mask])} for mask in game.known_not[seat]],
-        "own_secrets": list(secrets[seat]),
-        "secret_counts": list(map(len, secrets)),
-        "public_secrets": [list(s) for s in secrets] if _public_secrets(game) else None,
+        "hand_sizes": [*map(len, hands)],
+        "own_hand": [{"ruled_out": [*_RULED_OUT[mask]]} for mask in game.known_not[seat]],
+        "own_secrets": [*secrets[seat]],
+        "secret_counts": [*map(len, secrets)],
+        "public_secrets": [[*s] for s in secrets] if _public_secrets(game) else None,
         "secret_pool": len(game.secret_pool),
         "pile": len(game.pile),
-        "removed": list(game.removed),
+        "removed": [*game.removed],
         "board": {"1": cast[1], "2": cast[2], "3": cast[3], "4": cast[4],
                   "5": cast[5], "6": cast[6], "7": cast[7], "8": cast[8]},
-        "round_points": list(game.round_points),
+        "round_points": [*game.round_points],
         "result": _own(game.result) if game.result is not None else None,
-        "winners": list(game.winners),
+        "winners": [*game.winners],
         "log": round_log(game, seat) if log else None,
     }
 

@@ -6,15 +6,17 @@ through the ordinary ``apply``, so a bot cannot cheat and cannot make an illegal
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Protocol, Sequence
 
 from .i18n import Msg
 
 
-@dataclass(frozen=True)
-class Choice:
-    """What a bot decided (an action or its text) and one sentence saying why."""
+class Choice(NamedTuple):
+    """What a bot decided (an action or its text) and one sentence saying why.
+
+    Immutable, and a named tuple rather than a frozen dataclass: bots make one per action, and
+    a tuple is made in half the time (issue #14.3).
+    """
 
     action: Any
     reason: Msg
