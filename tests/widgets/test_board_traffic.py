@@ -85,6 +85,34 @@ def test_a_click_within_a_round_sends_each_widget_at_most_once_and_never_the_ear
     assert checked >= 10
 
 
+def test_a_bots_step_does_not_resend_the_spell_buttons_when_another_bot_takes_over(tmp_path):
+    """While bots play, the disabled spells and End turn say the same words whoever moves (the
+    hint line says who), so a bot's move sends none of those nine buttons again."""
+    from towerlib.abracada import new_game
+
+    with Traffic() as traffic:
+        board = board_in(traffic, tmp_path)                 # on the set-up form
+        board._run_bots = lambda: None                      # the test moves the bots one by one
+        board.open_game(new_game(4, seed=5), seat=3, bots="counting")
+        game = board.game
+        buttons = {b.model_id for b in (*board._spells.values(), board._end)}
+        handovers = 0
+        while game.current_player != 3 and not game.is_over and handovers < 20:
+            mover = game.current_player
+            traffic.take()
+            board._bot_move()
+            board._render()
+            updates = {cid for cid, _kind, data, _size in traffic.take() if data.get("method") == "update"}
+            if game.current_player not in (mover, 3) and game.phase == "play":   # one bot to the next
+                assert not buttons & updates, "a bot's move re-sent the spell buttons"
+                handovers += 1
+            if game.phase == "round_over":
+                break
+        tips = {b.tooltip for b in board._spells.values()}
+        assert tips == {tr("abracada.board.wait_for_turn", "en")} or game.current_player == 3
+    assert handovers >= 1
+
+
 # ----- the log told once ---------------------------------------------------------------------------------
 def test_a_round_told_line_by_line_reads_as_the_round_told_afresh():
     """RoundNarration re-tells only the last line as a round's log grows (a miss takes in the roll

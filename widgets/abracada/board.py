@@ -265,11 +265,11 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._meter.value = table.meter({v: dist.p_at_least_one(v) for v in SPELLS} if dist else None, lang)
         self._meter.layout.display = None if dist is not None else "none"
         for v, button in self._spells.items():
-            why = self._why_not(view, f"cast {v}", names)
+            why = self._why_not(view, f"cast {v}")
             with button.hold_sync():                  # one message per button, whatever changed
                 button.disabled = why is not None
                 button.tooltip = why if why is not None else tr(f"abracada.effect.{v}", lang)
-        why_end = self._why_not(view, "end", names)
+        why_end = self._why_not(view, "end")
         with self._end.hold_sync():
             self._end.disabled = why_end is not None
             self._end.tooltip = why_end
@@ -305,7 +305,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
             self._narration.update(view["log"], seat, lang)
             self._log.value = self._narration.html
 
-    def _why_not(self, view: Mapping[str, Any], action: str, names: Sequence[str]) -> str | None:
+    def _why_not(self, view: Mapping[str, Any], action: str) -> str | None:
         """Why the student may not take ``action`` now, in the engine's words; None if allowed.
 
         Built from the view: the engine's reasons depend only on the phase, the chain and the
@@ -319,7 +319,9 @@ class AbracadaBoard(GameTable, ipw.VBox):
         elif phase == "round_over":
             msg = Msg("abracada.why.round_over")
         elif view["current_player"] != view["seat"]:
-            msg = Msg("abracada.board.not_your_turn", who=names[view["current_player"]])
+            # The same words whichever bot is moving (the hint line and the log say who): the
+            # nine buttons' tooltips then do not change, and are not re-sent, at every bot's turn.
+            msg = Msg("abracada.board.wait_for_turn")
         elif action == "end":
             msg = Msg("abracada.why.must_cast")
         else:
@@ -336,7 +338,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
             text = tr("abracada.board.bot_turn", lang, who=names[view["current_player"]])
         elif view["chain"]:
             text = tr("abracada.board.your_turn_more", lang)
-            lower = self._why_not(view, f"cast {view['chain'] - 1}", names) if view["chain"] > 1 else None
+            lower = self._why_not(view, f"cast {view['chain'] - 1}") if view["chain"] > 1 else None
             if lower:
                 text += f" ({lower})"
         else:
