@@ -199,7 +199,7 @@ def test_out_of_range_values_are_refused(tmp_path):
     assert board.game is None and "st-error" in board._status.value
     send_update(form.seed, {"value": ""})
     send_update(form.players, {"index": 0})              # 2 players: the seat list follows
-    assert form.seat.options == ((tr("abracada.board.setup.seat_n", n=1), 0), (tr("abracada.board.setup.seat_n", n=2), 1))
+    assert form.seat.options == ((tr("table.setup.seat_n", n=1), 0), (tr("table.setup.seat_n", n=2), 1))
     click(form.start)
     assert board.game.players == 2
 

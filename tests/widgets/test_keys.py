@@ -225,7 +225,7 @@ def test_the_live_region_tells_a_refused_move_and_your_turn():
     serial = board._keys.serial
     board._play_student("end")                             # nothing cast yet: refused
     assert board._keys.serial == serial + 1
-    assert board._keys.announcement.startswith(tr("abracada.board.illegal", "en", message="").strip()[:5])
+    assert board._keys.announcement.startswith(tr("table.illegal", "en", message="").strip()[:5])
 
 
 @pytest.mark.parametrize("name", sorted(BOARDS))

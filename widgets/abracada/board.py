@@ -218,10 +218,10 @@ class AbracadaBoard(GameTable, ipw.VBox):
         """Every fixed label in the current language."""
         lang = self._lang
         self._title.value = tr("abracada.title", lang)
-        self._lang_pick.description = tr("abracada.board.language", lang)
+        self._lang_pick.description = tr("table.language", lang)
         self._end.description = tr("abracada.board.end_turn", lang)
         self._next.description = tr("abracada.board.next_round", lang)
-        self._new.description = tr("abracada.board.new_game", lang)
+        self._new.description = tr("table.new_game", lang)
         self._meter_toggle.description = tr("abracada.board.meter", lang)
         self._reasons_toggle.description = tr("abracada.board.reasons", lang)
         self._reasons_toggle.tooltip = tr("abracada.board.reasons_tip", lang)
@@ -390,7 +390,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
             try:
                 settings = self._form.settings()
             except ValueError as err:
-                self._say("abracada.board.illegal", "st-error", message=str(err))
+                self._say("table.illegal", "st-error", message=str(err))
                 self._render()
                 return
         self._deal = deal

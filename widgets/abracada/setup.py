@@ -29,8 +29,6 @@ class SetupForm(SeatsForm):
 
     KEY, CSS_PREFIX = "abracada.board", "st"
     MIN_PLAYERS, MAX_PLAYERS, BOT_LEVELS, DEFAULT_LEVEL = MIN_PLAYERS, MAX_PLAYERS, BOT_LEVELS, DEFAULT_LEVEL
-    _bot_levels = staticmethod(bot_levels)
-
     def __init__(self, initial: Settings, lang: str) -> None:
         self._build_seats(initial, lang)
         opts = {name: initial.options.get(name, OPTIONS[name].default) for name in OPTIONS}

@@ -84,7 +84,7 @@ def seat_panel(view: Mapping[str, Any], q: int, names: Sequence[str], levels: Se
             f'<b>{escape(names[q])}</b>'
             f'<span class="st-level">{escape(level)}</span>')
     if "st-active" in classes:
-        head += f'<span class="st-turn">{escape(tr("abracada.board.to_play", lang))}</span>'
+        head += f'<span class="st-turn">{escape(tr("table.to_play", lang))}</span>'
     elif not view["alive"][q]:
         head += f'<span class="st-turn">{escape(tr("abracada.board.knocked_out", lang))}</span>'
     head += "</div>"
