@@ -34,7 +34,7 @@ from functools import lru_cache
 from itertools import product
 from math import comb
 import random
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import TowerError
 from . import bot_messages as _bot_messages  # noqa: F401  (registers the catalogue entries)
@@ -67,20 +67,39 @@ def _falling(n: int, k: int) -> int:
 def _free_counts(c: tuple[int, ...], masks: tuple[int, ...]) -> list[int] | None:
     """For nested allowed sets (``masks`` sorted by size): unseen stones slot i may take, less i.
 
-    None if the sets do not nest. Counted from the values a slot excludes, usually few.
+    None if the sets do not nest. Slot j of a run of equal slots takes one stone fewer than
+    slot j - 1 (see :func:`_nested_runs`).
+    """
+    runs = _nested_runs(c, masks)
+    if runs is None:
+        return None
+    return [free - j for _m, free, r in runs for j in range(r)]
+
+
+def _nested_runs(c: Sequence[int], masks: tuple[int, ...]) -> list[tuple[int, int, int]] | None:
+    """The slots grouped in runs of equal allowed sets, in order of first appearance, as
+    ``(allowed mask, free stones, run length)``, or None when the sets do not nest (each set
+    must contain the ones before it).
+
+    A run's free stones are the unseen stones its set allows, less one per slot before the run:
+    given the earlier (smaller) runs are filled, its first slot can take any of them. Counted from
+    the values a set excludes, usually few.
     """
     unseen = sum(c)
-    out = []
+    runs = []
+    start = 0
     prev = 0
-    for i, m in enumerate(masks):
+    for m in dict.fromkeys(masks):
         if prev & ~m:
             return None
         prev = m
-        free = unseen - i
+        free = unseen - start
         for v in _VALUES_OF[ALL & ~m]:
             free -= c[v]
-        out.append(free)
-    return out
+        r = masks.count(m)
+        runs.append((m, free, r))
+        start += r
+    return runs
 
 
 def _product(free: list[int]) -> int:
@@ -423,28 +442,18 @@ def _nested_chances(c: list[int], masks: tuple[int, ...], low: int) -> list[floa
     integers of :func:`_hold_chances` (same slots, grouped), so ``1.0 - w / total`` is the same
     float.
     """
-    unseen = sum(c)
-    groups = []                                     # (allowed mask, free stones x, falling row)
-    start = 0
-    prev = 0
-    for m in dict.fromkeys(masks):
-        if prev & ~m:
-            return None
-        prev = m
-        free = unseen - start
-        for v in _VALUES_OF[ALL & ~m]:
-            free -= c[v]
-        r = masks.count(m)
-        groups.append((m, free, _FALLING[r]))
-        start += r
+    runs = _nested_runs(c, masks)
+    if runs is None:
+        return None
     total = 1
-    for _, free, row in groups:
-        total *= row[free]
+    for _, free, r in runs:
+        total *= _FALLING[r][free]
     if total == 0:
         raise InvalidPosition("abracada.deduce.no_world")
     out = [0.0] * 9
-    if len(groups) == 1:                            # all slots alike (half of all decisions)
-        m, free, row = groups[0]
+    if len(runs) == 1:                              # all slots alike (half of all decisions)
+        m, free, r = runs[0]
+        row = _FALLING[r]
         for k in range(low, 9):
             ck = c[k]
             if ck and m >> k & 1:
@@ -455,8 +464,8 @@ def _nested_chances(c: list[int], masks: tuple[int, ...], low: int) -> list[floa
         if ck:
             bit = 1 << k
             w = 1
-            for m, free, row in groups:
-                w *= row[free - ck] if m & bit else row[free]
+            for m, free, r in runs:
+                w *= _FALLING[r][free - ck] if m & bit else _FALLING[r][free]
             out[k] = 1.0 - w / total
     return out
 
