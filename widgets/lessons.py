@@ -429,6 +429,32 @@ class _WhenIdle:
 _when_idle = _WhenIdle()
 
 
+def board_on_demand(make_board: Callable[[], Any], lang: str = "en"):
+    """A lesson's board, dealt when the student presses "Play this hand on a board".
+
+    A board is a hundred widgets or more: built while the page renders, it was most of what a
+    lesson page sent and drew before a student could read it (issue #13.2), and every student
+    of a class paid for it in memory and traffic whether they played the hand or not. The
+    button is in the page at once; the board replaces it on the first press.
+    """
+    import ipywidgets as ipw
+
+    button = ipw.Button(description=tr("lesson.board.open", lang), icon="play", button_style="primary",
+                        layout=ipw.Layout(width="auto"))
+    button.add_class("lesson-board-open")
+    box = ipw.VBox([button])
+    box.add_class("lesson-board")
+
+    def deal(_button: Any = None) -> None:
+        if button.disabled:                 # a second press (or a forged one) while dealing
+            return
+        button.disabled = True
+        box.children = [make_board()]
+
+    button.on_click(deal)
+    return box
+
+
 def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
     """Text and a figure that take a moment to compute (a sympy derivation, a matplotlib plot),
     drawn in a thread once the page has rendered (the kernel has run the page's last cell), so
