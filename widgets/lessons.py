@@ -15,6 +15,7 @@ slow runs while a lesson page renders: simulations bigger than a fraction of a s
 """
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -158,6 +159,14 @@ def copy_game(game: abracada.AbracadaGame) -> abracada.AbracadaGame:
 def hidden_stones(game: abracada.AbracadaGame, seat: int = 0) -> list[int]:
     """Every stone ``seat`` cannot see right now: its own hand, the secret pool and the pile."""
     return list(game.hands[seat]) + list(game.secret_pool) + list(game.pile)
+
+
+# Matplotlib is not thread-safe (its fonts and text layout are shared), and a lesson draws in
+# several threads at once: each later figure, each live run, each run's first figure. Every
+# drawing done off the kernel's main thread (making the figure and its PNG) holds this lock, so
+# two figures are never drawn at the same time (Runes lesson 3 has six such threads; under test
+# its later figures sometimes never finished).
+DRAWING = threading.RLock()
 
 
 def new_figure(width: float = 7.6, height: float = 3.2):
@@ -463,8 +472,6 @@ def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
     ``render()`` returns ``(markdown, figure or None)``; the returned widget shows them when
     they are ready (or the error, if ``render`` fails). ``widget.done`` is a threading.Event.
     """
-    import threading
-
     import ipywidgets as ipw
 
     text = ipw.HTML("…")
@@ -477,9 +484,10 @@ def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
 
     def work() -> None:
         try:
-            markdown, fig = render()
-            if fig is not None:
-                show_in(image, fig, lang)
+            with DRAWING:
+                markdown, fig = render()
+                if fig is not None:
+                    show_in(image, fig, lang)
             text.value = markdown_html(markdown)
         except Exception as err:  # shown on the page: a thread's exception would vanish
             text.value = markdown_html(tr("lesson.run.failed", lang, error=f"{type(err).__name__}: {err}"))
@@ -508,7 +516,6 @@ class LiveRun:
 
     def __init__(self, step: Callable[[int], None], render: Callable[[], tuple[str, Any]], batch: int,
                  chunk: int, lang: str = "en", unit: str = "games", idle: str = "") -> None:
-        import threading
 
         import ipywidgets as ipw
 
@@ -550,7 +557,6 @@ class LiveRun:
 
     def start(self, units: int | None = None) -> None:
         """Start (or continue with) ``units`` more units in a background thread."""
-        import threading
 
         if self.running:
             return
@@ -623,6 +629,10 @@ class LiveRun:
         """Redraw the text and plot from the results so far (nothing before the first unit)."""
         if not self.done:
             return
+        with DRAWING:
+            self._redraw()
+
+    def _redraw(self) -> None:
         text, figures = self._render()
         self.text.value = markdown_html(text)
         if figures is None:

@@ -288,13 +288,14 @@ def _draw_idle(live: LiveRun, draw: Callable[[], Any]) -> None:
     has already drawn there."""
     import threading
 
-    from .lessons import show_in
+    from .lessons import DRAWING, show_in
 
     def work() -> None:
         try:
-            fig = draw()
-            if not live.done and not live.running:
-                show_in(live.image, fig, live.lang)          # the PNG with its text alternative
+            with DRAWING:
+                fig = draw()
+                if not live.done and not live.running:
+                    show_in(live.image, fig, live.lang)      # the PNG with its text alternative
         except Exception:  # the first press draws it again and shows any error on the page
             return
 
