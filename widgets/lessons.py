@@ -164,8 +164,9 @@ def hidden_stones(game: abracada.AbracadaGame, seat: int = 0) -> list[int]:
 # Matplotlib is not thread-safe (its fonts and text layout are shared), and a lesson draws in
 # several threads at once: each later figure, each live run, each run's first figure. Every
 # drawing done off the kernel's main thread (making the figure and its PNG) holds this lock, so
-# two figures are never drawn at the same time (Runes lesson 3 has six such threads; under test
-# its later figures sometimes never finished).
+# two figures are never drawn at the same time. (This is matplotlib's own rule; it did NOT cure
+# the intermittent hang of Runes lesson 3's later figures in the browser tests, whose cause is
+# still open.)
 DRAWING = threading.RLock()
 
 
