@@ -250,6 +250,7 @@ function render({ model, el }) {
   };
   for (const name of ["value", "alt", "format"]) model.on("change:" + name, draw);
   draw();
+  model.send({ event: "shown" });    // the kernel answers with the current state (see FigureImage)
   return () => { if (url) URL.revokeObjectURL(url); };
 }
 export default { render };
@@ -268,10 +269,27 @@ def live_image(lang: str):
         import traitlets
 
         class FigureImage(anywidget.AnyWidget):
+            """The page's front end drops a change the kernel sends while it is still creating
+            the page's widget models (their comms are not registered yet). A figure drawn in a
+            thread as the page loads (a later figure, a live run's first figure) could be lost
+            so, and the page showed "…" for ever. So the view says "shown" when it is drawn, and
+            the kernel sends the current state of the image, its layout and ``resend_with`` (the
+            widgets drawn with it) again: sent after that message, it always arrives."""
+
             _esm = _FIGURE_ESM
             value = traitlets.Bytes(b"").tag(sync=True)
             alt = traitlets.Unicode("").tag(sync=True)
             format = traitlets.Unicode("png").tag(sync=True)
+
+            def __init__(self, **kwargs: Any) -> None:
+                super().__init__(**kwargs)
+                self.resend_with: list = []
+                self.on_msg(self._shown)
+
+            def _shown(self, _widget: Any, content: Any, _buffers: Any) -> None:
+                if isinstance(content, dict) and content.get("event") == "shown":
+                    for widget in (self, self.layout, *self.resend_with):
+                        widget.send_state()
 
         _FIGURE_CLASS.append(FigureImage)
     import ipywidgets as ipw
@@ -482,6 +500,7 @@ def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
     box = ipw.VBox([text, image])
     box.add_class("lesson-later")
     box.done = threading.Event()
+    image.resend_with = [text, box]
 
     def work() -> None:
         try:

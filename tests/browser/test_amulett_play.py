@@ -91,7 +91,9 @@ def test_the_play_page_speaks_russian_by_link(voila_page, page):
 def test_lesson_3_shows_the_ledger_meter_on_its_board(voila_page, page):
     """The lesson's position (its deal has no seed, so the bots' spell bids vary): pass the spell
     auctions, and in the jewel auction in A17 the meter gives each rival's exact chance to pay."""
-    voila_page("amulett/03_what_is_a_bid_worth.ipynb", ready=f"{BOARD}.am-playing .am-ledger")
+    voila_page("amulett/03_what_is_a_bid_worth.ipynb", ready=".lesson-board-open")
+    page.locator(".lesson-board-open").click()           # the lesson deals its board on demand
+    page.wait_for_selector(f"{BOARD}.am-playing .am-ledger", state="visible", timeout=TIMEOUT)
     market = page.locator(f"{BOARD} .am-market")
     for _ in range(12):                      # pass every spell; answer any other question (Tribute) at once
         page.locator(f"{BOARD} .am-bid-box, {BOARD} .am-move").first.wait_for(state="visible", timeout=TIMEOUT)

@@ -44,7 +44,9 @@ def test_play_page_starts_and_buys_attributes(voila_page, page):
 
 
 def test_conjure_launch_and_a_contest_by_clicking(voila_page, page):
-    voila_page("spellcaster/01_two_d10s.ipynb", ready=f"{BOARD} .sc-move:visible")
+    voila_page("spellcaster/01_two_d10s.ipynb", ready=".lesson-board-open")
+    page.locator(".lesson-board-open").click()           # the lesson deals its board on demand
+    page.wait_for_selector(f"{BOARD} .sc-move:visible", state="visible", timeout=TIMEOUT)
     move(page, "Conjure: draw 1 (F)")
     move(page, "Put back")
     move(page, "Launch spell 0.1")

@@ -181,3 +181,24 @@ def test_later_work_waits_until_the_kernel_has_run_the_pages_last_cell(monkeypat
 
     box = asyncio.run(page())
     assert box.done.is_set() and calls == ["drawn"] and "<b>done</b>" in box.children[0].value
+
+
+def test_a_figure_shown_in_the_page_gets_its_current_state_again(monkeypatch):
+    """The front end drops changes sent while it is still creating the page's widget models, so a
+    later figure finished just then stayed "…" for ever (Runes lesson 3 in the browser tests). When
+    its image is drawn the view says "shown"; the kernel then sends the text, the image, its layout
+    and the box again, and they arrive: the view's comm exists by then."""
+    from ipywidgets import Widget
+
+    from widgets.lessons import later
+
+    box = later(lambda: ("**done**", None), "en")
+    assert box.done.wait(10)
+    text, image = box.children
+    sent = []
+    monkeypatch.setattr(Widget, "send_state", lambda self, key=None: sent.append(self))
+    image._handle_custom_msg({"event": "clicked"}, [])
+    assert sent == [], "only the view's 'shown' message sends the state again"
+    image._handle_custom_msg({"event": "shown"}, [])
+    assert {id(w) for w in sent} == {id(text), id(image), id(image.layout), id(box)}
+    assert "<b>done</b>" in text.value and "lesson-later-done" in box._dom_classes
