@@ -45,6 +45,8 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer, List, Unicode
 
+from widgets.template_cache import share_compiled_templates
+
 #: What every lesson imports while it renders (see notebooks/*/0*.ipynb): the engines and their
 #: probability modules, the boards, the lesson helpers, the class record and its store,
 #: ipywidgets, numpy, sympy and matplotlib's figure (lesson plots are drawn without pyplot).
@@ -117,6 +119,7 @@ class WarmKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        share_compiled_templates()      # the pages, too, open without per-page template compiling
         self._warm: list[asyncio.Task] = []          # each yields (kernel id, the env it started with)
         self._pool_ids: set[str] = set()
         self._fill(delay=0.0)
