@@ -10,7 +10,10 @@
 and lessons in every language, and the teacher's class page), each opened ``--loads`` times
 (median reported) in a fresh Chromium context on the classroom server, in rounds: each round
 opens the stock bare-button page first, then every page once, so the yardstick and the pages
-see the same machine (a shared machine's load drifts). A page is *interactive* when Voila's
+see the same machine (a shared machine's load drifts). Before each load the benchmark waits
+``--gap`` seconds and then for the machine to be quiet (the previous page's kernel shut down,
+the warm pool refilled: less than 15 % CPU busy, at most 30 s), so each page is timed as one
+student opening it. A page is *interactive* when Voila's
 loading screen is gone and its last part is drawn: the gallery's game cards, a board's Start
 button, a guide's headings, a lesson's record panel (its last cell) and any sentence computed
 after the page rendered, the class page's exercise section. Each page's time is split into
@@ -237,6 +240,10 @@ class Page:
     later_text: bool = False         # also wait for sentences the page computes after rendering
 
 
+#: Before each gallery load: the machine's CPU (all cores) less than this busy over half a
+#: second, waiting at most QUIET_CEILING seconds (see wait_until_quiet).
+QUIET_BUSY = 0.15
+QUIET_CEILING = 30.0
 BARE_PAGE = Page("_fixtures/button.ipynb", "bare", ".fixture-button")
 
 
@@ -285,7 +292,37 @@ async def open_timed(browser, server, page_spec: Page) -> dict:
         await context.close()
 
 
-async def measure_gallery(browser, stock, classroom, pages: list[Page], loads: int) -> dict:
+def _busy_jiffies() -> tuple[int, int]:
+    """(busy, total) CPU time of the whole machine so far, from /proc/stat, in clock ticks."""
+    fields = [int(x) for x in open("/proc/stat").readline().split()[1:]]
+    idle = fields[3] + fields[4]                 # idle + iowait
+    return sum(fields) - idle, sum(fields)
+
+
+async def wait_until_quiet(settle: float, busy_below: float = QUIET_BUSY, window: float = 0.5,
+                           ceiling: float = QUIET_CEILING) -> float:
+    """Wait ``settle`` seconds, then until the machine is quiet (less than ``busy_below`` of its
+    CPU busy over ``window`` seconds), at most ``ceiling`` seconds in all; returns the seconds waited.
+
+    The gallery times one student opening one page. Without this, each page would be timed
+    while the server still shuts down the previous page's kernel and refills its warm pool
+    (a new kernel's start and imports: 2-3 CPU seconds, 5 s after the last page took one), so
+    every third lesson in a row met an empty pool, which is a class arriving, not one student:
+    that is ``classroom_bench.py``'s job. ``settle`` (``--gap``) covers the pool's refill delay
+    (``WarmKernelManager.refill_delay``, 5 s): the machine is quiet for a moment before a refill starts.
+    """
+    start = time.perf_counter()
+    await asyncio.sleep(settle)
+    while time.perf_counter() - start < ceiling:
+        b0, t0 = _busy_jiffies()
+        await asyncio.sleep(window)
+        b1, t1 = _busy_jiffies()
+        if t1 > t0 and (b1 - b0) / (t1 - t0) < busy_below:
+            break
+    return time.perf_counter() - start
+
+
+async def measure_gallery(browser, stock, classroom, pages: list[Page], loads: int, gap: float) -> dict:
     """``loads`` rounds; each opens the stock bare page, then every page once (see the module doc)."""
     samples: dict[str, list[dict]] = {"stock/bare": [], "classroom/bare": [], **{p.path: [] for p in pages}}
     errors: dict[str, list[str]] = {}
@@ -293,6 +330,7 @@ async def measure_gallery(browser, stock, classroom, pages: list[Page], loads: i
            [(p.path, classroom, p) for p in pages]
     for round_number in range(loads):
         for key, server, spec in plan:
+            await wait_until_quiet(gap)
             try:
                 samples[key].append(await open_timed(browser, server, spec))
             except Exception as err:   # a page that never became interactive: counted, not fatal
@@ -351,7 +389,7 @@ async def run_gallery(args) -> dict:
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path=bh.CHROMIUM, args=bh.CHROMIUM_ARGS)
                 await asyncio.sleep(args.gap)          # the preheated pool fills
-                rows = await measure_gallery(browser, stock, classroom, pages, args.loads)
+                rows = await measure_gallery(browser, stock, classroom, pages, args.loads, args.gap)
                 await browser.close()
         finally:
             classroom.stop()
