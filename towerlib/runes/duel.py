@@ -118,7 +118,12 @@ def is_quantum(dice: Dice) -> bool:
 
 def damage_reward(counter_bonus: int = 0):
     """The expected Attack damage of final dice against a foe with ``counter_bonus``."""
-    return lambda dice: sum((ATTACK_DAMAGE * hit_chance(v, counter_bonus) for v in pairs(dice)), Fraction(0))
+    return lambda dice: _damage(tuple(dice), counter_bonus)
+
+
+@lru_cache(maxsize=None)
+def _damage(dice: Dice, counter_bonus: int) -> Fraction:
+    return sum((ATTACK_DAMAGE * hit_chance(v, counter_bonus) for v in pairs(dice)), Fraction(0))
 
 
 @lru_cache(maxsize=None)

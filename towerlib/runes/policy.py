@@ -21,12 +21,13 @@ import random
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
+from math import lcm
 from typing import Callable, Iterable, Mapping
 
 from ..core.errors import InvalidOption
 from ..core.i18n import register
 from .dice import FACES, SPELLS, allows, sub_multisets
-from .probability import DICE, STATES, outcomes, p_within, best_hold
+from .probability import DICE, STATES, _holds, _transitions, outcomes, p_within, best_hold
 
 Dice = tuple[int, ...]
 Rule = Callable[[Dice], Dice]
@@ -95,10 +96,16 @@ def _rule(rule: Rule | str) -> Rule:
     return rule
 
 
+@lru_cache(maxsize=None)
+def _hold_set(state: Dice) -> frozenset[Dice]:
+    """Every hold ``state`` allows (its sorted sub-multisets)."""
+    return frozenset(sub_multisets(state))
+
+
 def _checked_hold(rule: Rule, state: Dice) -> Dice:
     """The rule's hold for ``state``, sorted, and checked to be a sub-multiset of it."""
     held = tuple(sorted(rule(state)))
-    if Counter(held) - Counter(state):
+    if held not in _hold_set(state):
         raise InvalidOption("runes.error.bad_dice", value=list(held))
     return held
 
@@ -109,38 +116,35 @@ def first_roll() -> dict[Dice, Fraction]:
     return {o: Fraction(w, 6 ** DICE) for o, w in outcomes(DICE)}
 
 
-@lru_cache(maxsize=None)
-def _reach(hold: Dice) -> tuple[tuple[Dice, int], ...]:
-    """Keep ``hold``, roll the other dice: each sorted result with its count of ordered rolls."""
-    return tuple((tuple(sorted(hold + o)), w) for o, w in outcomes(DICE - len(hold)))
-
-
-def _roll_on(counts: Mapping[Dice, int], hold: Callable[[Dice], Dice]) -> dict[Dice, int]:
-    """One re-roll on integer weights: each state keeps ``hold(state)`` and re-rolls the rest.
+def _roll_on(counts: list[int], hold: Callable[[Dice], Dice]) -> list[int]:
+    """One re-roll on integer weights, by state number (``STATES``): each state keeps
+    ``hold(state)`` and re-rolls the rest.
 
     Weights are counts of equally likely ordered outcomes, so after k rolls they sum to
     ``6**(5*k)`` (a kept die counts as if rolled, 6 ways): exact without Fraction arithmetic.
     """
-    out: dict[Dice, int] = {}
-    for state, c in counts.items():
-        if not c:
-            continue
-        held = tuple(sorted(hold(state)))
-        scale = c * 6 ** len(held)
-        for nxt, w in _reach(held):
-            out[nxt] = out.get(nxt, 0) + scale * w
+    weight_of_hold: dict[Dice, int] = {}      # states that keep the same dice re-roll together
+    for state, c in zip(STATES, counts):
+        if c:
+            held = tuple(sorted(hold(state)))
+            weight_of_hold[held] = weight_of_hold.get(held, 0) + c * 6 ** len(held)
+    out = [0] * len(STATES)
+    reach = _transitions()
+    for held, c in weight_of_hold.items():
+        for i, w in reach[held]:
+            out[i] += c * w
     return out
 
 
 def _chain(hold_at: Callable[[int], Callable[[Dice], Dice]], rolls: int) -> list[dict[Dice, Fraction]]:
     """The distributions after roll 1..``rolls``; ``hold_at(rolls_left)`` is the hold rule used
     for the re-roll made with ``rolls_left`` re-rolls left."""
-    counts = {o: w for o, w in outcomes(DICE)}
+    counts = [w for _, w in outcomes(DICE)]           # in the order of STATES
     dists = [counts]
     for left in range(rolls - 1, 0, -1):
         counts = _roll_on(counts, hold_at(left))
         dists.append(counts)
-    return [{s: Fraction(c, 6 ** (DICE * k)) for s, c in d.items()} for k, d in enumerate(dists, 1)]
+    return [{s: Fraction(c, 6 ** (DICE * k)) for s, c in zip(STATES, d) if c} for k, d in enumerate(dists, 1)]
 
 
 def rule_distributions(rule: Rule | str, rolls: int = 3, spell: str | None = None) -> list[dict[Dice, Fraction]]:
@@ -218,11 +222,6 @@ def optimal_hold(spell: str) -> Callable[[Dice, int], Dice]:
 
 
 # ----- the re-roll game for any reward ---------------------------------------------------------
-@lru_cache(maxsize=None)
-def _holds_of(state: Dice) -> tuple[Dice, ...]:
-    return tuple(sub_multisets(state))
-
-
 class RewardPolicy:
     """Backward induction for the re-roll game with a reward paid on the final dice.
 
@@ -234,25 +233,31 @@ class RewardPolicy:
     def __init__(self, reward: Callable[[Dice], Fraction], rolls: int = 3) -> None:
         _check_rolls(rolls)
         self.rolls = rolls
-        self.values: list[dict[Dice, Fraction]] = [{s: Fraction(reward(s)) for s in STATES}]
+        rewards = [Fraction(reward(s)) for s in STATES]
+        # As in probability._Table: exact integer numerators, over ``scale * 6**(5*r)`` with r
+        # re-rolls left, so the induction needs no Fraction arithmetic (the reward's own
+        # denominators are folded into ``scale``).
+        scale = lcm(*(r.denominator for r in rewards))
+        layer = [r.numerator * (scale // r.denominator) for r in rewards]
+        self.values: list[dict[Dice, Fraction]] = [dict(zip(STATES, rewards))]
         self.best: list[dict[Dice, Dice]] = [{s: s for s in STATES}]
-        for _ in range(rolls - 1):
-            prev = self.values[-1]
-            hold_value: dict[Dice, Fraction] = {}
-            values, best = {}, {}
-            for s in STATES:
+        transitions = _transitions()
+        for left in range(1, rolls):
+            prev = layer
+            hold_value: dict[Dice, int] = {}
+            layer, best = [], {}
+            for s, holds in zip(STATES, _holds()):
                 top, top_hold = None, s
-                for h in _holds_of(s):
+                for h in holds:
                     v = hold_value.get(h)
                     if v is None:
-                        n = DICE - len(h)
-                        v = prev[s] if n == 0 else Fraction(
-                            sum(w * prev[tuple(sorted(h + o))] for o, w in outcomes(n)), 6 ** n)
-                        hold_value[h] = v
-                    if top is None or v >= top:
+                        v = hold_value[h] = 6 ** len(h) * sum(prev[i] * w for i, w in transitions[h])
+                    if top is None or v >= top:      # ties: keep more dice (holds come smallest first)
                         top, top_hold = v, h
-                values[s], best[s] = top, top_hold
-            self.values.append(values)
+                layer.append(top)
+                best[s] = top_hold
+            denominator = scale * 6 ** (DICE * left)
+            self.values.append({s: Fraction(v, denominator) for s, v in zip(STATES, layer)})
             self.best.append(best)
 
     def _state(self, dice: Iterable[int], rolls_left: int) -> Dice:
