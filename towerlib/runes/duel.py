@@ -123,6 +123,7 @@ def damage_reward(counter_bonus: int = 0):
 
 @lru_cache(maxsize=None)
 def _damage(dice: Dice, counter_bonus: int) -> Fraction:
+    """``damage_reward``'s value, computed once per sorted roll (the policies ask for each many times)."""
     return sum((ATTACK_DAMAGE * hit_chance(v, counter_bonus) for v in pairs(dice)), Fraction(0))
 
 

@@ -20,14 +20,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
 from math import lcm
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable
 
 from ..core.errors import InvalidOption
 from ..core.i18n import register
-from .dice import FACES, SPELLS, allows, sub_multisets
-from .probability import DICE, STATES, _holds, _transitions, outcomes, p_within, best_hold
+from .dice import FACES, SPELLS, allows
+from .probability import DICE, STATES, _INDEX, _holds, _transitions, outcomes, p_within, best_hold
 
 Dice = tuple[int, ...]
 Rule = Callable[[Dice], Dice]
@@ -96,16 +95,10 @@ def _rule(rule: Rule | str) -> Rule:
     return rule
 
 
-@lru_cache(maxsize=None)
-def _hold_set(state: Dice) -> frozenset[Dice]:
-    """Every hold ``state`` allows (its sorted sub-multisets)."""
-    return frozenset(sub_multisets(state))
-
-
 def _checked_hold(rule: Rule, state: Dice) -> Dice:
     """The rule's hold for ``state``, sorted, and checked to be a sub-multiset of it."""
     held = tuple(sorted(rule(state)))
-    if held not in _hold_set(state):
+    if held not in _holds()[_INDEX[state]]:           # the state's sub-multisets
         raise InvalidOption("runes.error.bad_dice", value=list(held))
     return held
 
