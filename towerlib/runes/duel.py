@@ -32,6 +32,7 @@ chain is solved exactly in order of total health, dividing out the self-loop:
 """
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -221,28 +222,40 @@ class DuelResult:
     rounds: dict[tuple[int, int], Fraction]
 
 
+@lru_cache(maxsize=None)
+def _turn_weights(counter_bonus: int) -> tuple[int, tuple[tuple[Any, int], ...]]:
+    """:func:`turn_outcomes` as integer weights over their common denominator:
+    ``(denominator, ((outcome, weight), ...))``, so that a round's arithmetic stays in integers."""
+    dist = turn_outcomes(counter_bonus)
+    den = math.lcm(*(p.denominator for p in dist.values()))
+    return den, tuple((outcome, p.numerator * (den // p.denominator)) for outcome, p in dist.items())
+
+
 def round_transitions(a: Duelist, b: Duelist, pa_first: Fraction, ha: int, hb: int
-                      ) -> tuple[Fraction, dict[tuple[int, int], Fraction], Fraction]:
-    """One round from healths (ha, hb): the chance A wins in it, the chance of each next state
-    (both standing), and the expected number of turns played in the round."""
-    ta, tb = turn_outcomes(b.counter_bonus), turn_outcomes(a.counter_bonus)   # A's turn meets B's counter
-    win_a = Fraction(0)
-    nxt: dict[tuple[int, int], Fraction] = {}
-    turns = Fraction(0)
-    for a_first, p_order in ((True, pa_first), (False, 1 - pa_first)):
+                      ) -> tuple[int, int, dict[tuple[int, int], int], int]:
+    """One round from healths (ha, hb) as integer weights over one denominator ``d``:
+    ``(d, w, nxt, t)`` where ``w / d`` is the chance A wins in the round, ``nxt[state] / d`` the
+    chance of each next state (both standing) and ``t / d`` the expected number of turns played.
+    (Exact, like Fractions, but a whole solve makes tens of thousands of these products.)"""
+    (da, ta), (db, tb) = _turn_weights(b.counter_bonus), _turn_weights(a.counter_bonus)   # A's turn meets B's counter
+    order_den = pa_first.denominator
+    win_a = turns = 0
+    nxt: dict[tuple[int, int], int] = {}
+    for a_first, p_order in ((True, pa_first.numerator), (False, order_den - pa_first.numerator)):
         if not p_order:
             continue
         first, second = (ta, tb) if a_first else (tb, ta)
-        for r1, p1 in first.items():
-            p = p_order * p1
+        second_den = db if a_first else da
+        for r1, p1 in first:
+            p = p_order * p1 * second_den          # this first turn, whatever the second brings
             hit_b, hit_a = (r1, 0) if a_first else (0, r1)
             if r1 == KILL or (a_first and hb - r1 <= 0) or (not a_first and ha - r1 <= 0):
                 turns += p
                 win_a += p if a_first else 0
                 continue
             turns += 2 * p
-            for r2, p2 in second.items():
-                q = p * p2
+            for r2, p2 in second:
+                q = p_order * p1 * p2
                 if a_first:
                     if r2 == KILL or ha - r2 <= 0:
                         continue   # B wins
@@ -253,7 +266,17 @@ def round_transitions(a: Duelist, b: Duelist, pa_first: Fraction, ha: int, hb: i
                         continue
                     state = (ha - hit_a, hb - r2)
                 nxt[state] = nxt.get(state, 0) + q
-    return win_a, nxt, turns
+    return order_den * da * db, win_a, nxt, turns
+
+
+def _mean(base: int, weights: dict[tuple[int, int], int], values: dict[tuple[int, int], Fraction],
+          total: int) -> Fraction:
+    """``(base + sum of weights[s] * values[s]) / total``, summed over one common denominator and
+    reduced once (a Fraction sum would reduce after every term; these denominators run to hundreds
+    of digits)."""
+    common = math.lcm(*(values[s].denominator for s in weights)) if weights else 1
+    numerator = base * common + sum(w * values[s].numerator * (common // values[s].denominator) for s, w in weights.items())
+    return Fraction(numerator, total * common)
 
 
 def solve(a: str | Duelist = "pyromancer", b: str | Duelist = "necromancer",
@@ -273,12 +296,11 @@ def solve(a: str | Duelist = "pyromancer", b: str | Duelist = "necromancer",
     rounds: dict[tuple[int, int], Fraction] = {}
     states = sorted(((x, y) for x in range(1, max_health + 1) for y in range(1, max_health + 1)), key=sum)
     for state in states:
-        w, nxt, t = round_transitions(a, b, pa, *state)
-        stay = nxt.pop(state, Fraction(0))
-        scale = 1 / (1 - stay)
-        win[state] = (w + sum(p * win[s] for s, p in nxt.items())) * scale
-        turns[state] = (t + sum(p * turns[s] for s, p in nxt.items())) * scale
-        rounds[state] = (1 + sum(p * rounds[s] for s, p in nxt.items())) * scale
+        den, w, nxt, t = round_transitions(a, b, pa, *state)
+        leave = den - nxt.pop(state, 0)          # the weight of every outcome but the self-loop
+        win[state] = _mean(w, nxt, win, leave)
+        turns[state] = _mean(t, nxt, turns, leave)
+        rounds[state] = _mean(den, nxt, rounds, leave)
     return DuelResult(a, b, pa, max_health, win, turns, rounds)
 
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from ..core.errors import InvalidOption
 from ..core.i18n import register
@@ -109,17 +110,16 @@ def first_roll() -> dict[Dice, Fraction]:
     return {o: Fraction(w, 6 ** DICE) for o, w in outcomes(DICE)}
 
 
-def _roll_on(counts: list[int], hold: Callable[[Dice], Dice]) -> list[int]:
-    """One re-roll on integer weights, by state number (``STATES``): each state keeps
-    ``hold(state)`` and re-rolls the rest.
+def _roll_on(counts: list[int], holds: Sequence[Dice]) -> list[int]:
+    """One re-roll on integer weights, by state number (``STATES``): state ``i`` keeps
+    ``holds[i]`` (sorted) and re-rolls the rest.
 
     Weights are counts of equally likely ordered outcomes, so after k rolls they sum to
     ``6**(5*k)`` (a kept die counts as if rolled, 6 ways): exact without Fraction arithmetic.
     """
     weight_of_hold: dict[Dice, int] = {}      # states that keep the same dice re-roll together
-    for state, c in zip(STATES, counts):
+    for held, c in zip(holds, counts):
         if c:
-            held = tuple(sorted(hold(state)))
             weight_of_hold[held] = weight_of_hold.get(held, 0) + c * 6 ** len(held)
     out = [0] * len(STATES)
     reach = _transitions()
@@ -129,15 +129,44 @@ def _roll_on(counts: list[int], hold: Callable[[Dice], Dice]) -> list[int]:
     return out
 
 
-def _chain(hold_at: Callable[[int], Callable[[Dice], Dice]], rolls: int) -> list[dict[Dice, Fraction]]:
-    """The distributions after roll 1..``rolls``; ``hold_at(rolls_left)`` is the hold rule used
-    for the re-roll made with ``rolls_left`` re-rolls left."""
+def _chain_counts(holds_at: Callable[[int], Sequence[Dice]], rolls: int) -> list[list[int]]:
+    """The weight of each state (by number) after roll 1..``rolls``, over ``6**(5*k)`` after roll k;
+    ``holds_at(rolls_left)`` gives each state's hold for the re-roll made with ``rolls_left`` left."""
     counts = [w for _, w in outcomes(DICE)]           # in the order of STATES
-    dists = [counts]
+    chain = [counts]
     for left in range(rolls - 1, 0, -1):
-        counts = _roll_on(counts, hold_at(left))
-        dists.append(counts)
-    return [{s: Fraction(c, 6 ** (DICE * k)) for s, c in zip(STATES, d) if c} for k, d in enumerate(dists, 1)]
+        counts = _roll_on(counts, holds_at(left))
+        chain.append(counts)
+    return chain
+
+
+def _distributions(chain: list[list[int]]) -> list[dict[Dice, Fraction]]:
+    """:func:`_chain_counts`'s weights as distributions over the sorted rolls."""
+    return [{s: Fraction(c, 6 ** (DICE * k)) for s, c in zip(STATES, d) if c} for k, d in enumerate(chain, 1)]
+
+
+@lru_cache(maxsize=None)
+def _named_rule_holds(name: str) -> tuple[Dice, ...]:
+    """The hold of a named rule (:data:`RULES`) for every state, by number: the lessons price
+    each rule for every spell, and its holds do not depend on the spell."""
+    return tuple(_checked_hold(RULES[name], s) for s in STATES)
+
+
+def _rule_counts(rule: Rule | str, rolls: int, spell: str | None) -> list[list[int]]:
+    """:func:`_chain_counts` for a rule; with ``spell``, a state that allows it keeps all five."""
+    checked = _rule(rule)
+    _check_rolls(rolls)
+    if spell is not None:
+        _check_spell(spell)
+    named = _named_rule_holds(rule) if isinstance(rule, str) else None
+    holds = [s if spell is not None and allows(s, spell)
+             else named[i] if named else _checked_hold(checked, s) for i, s in enumerate(STATES)]
+    return _chain_counts(lambda left: holds, rolls)
+
+
+def _spell_chance(counts: list[int], spell: str, rolls: int) -> Fraction:
+    """The chance that the dice allow ``spell``, from the weights after roll ``rolls``."""
+    return Fraction(sum(c for s, c in zip(STATES, counts) if c and allows(s, spell)), 6 ** (DICE * rolls))
 
 
 def rule_distributions(rule: Rule | str, rolls: int = 3, spell: str | None = None) -> list[dict[Dice, Fraction]]:
@@ -145,25 +174,14 @@ def rule_distributions(rule: Rule | str, rolls: int = 3, spell: str | None = Non
 
     With ``spell`` given the player stops as soon as the dice allow it (keeps all five).
     """
-    rule = _rule(rule)
-    _check_rolls(rolls)
-    if spell is not None:
-        _check_spell(spell)
-
-    def hold(state: Dice) -> Dice:
-        if spell is not None and allows(state, spell):
-            return state
-        return _checked_hold(rule, state)
-
-    return _chain(lambda left: hold, rolls)
+    return _distributions(_rule_counts(rule, rolls, spell))
 
 
 def p_within_rule(spell: str, rule: Rule | str, rolls: int = 3) -> Fraction:
     """The exact chance of ``spell`` within ``rolls`` rolls when the player follows ``rule``
     (and stops once the spell is there)."""
     _check_spell(spell)
-    final = rule_distributions(rule, rolls, spell)[-1]
-    return sum((p for s, p in final.items() if allows(s, spell)), Fraction(0))
+    return _spell_chance(_rule_counts(rule, rolls, spell)[-1], spell, rolls)
 
 
 def p_by_roll(spell: str, rule: Rule | str | None = None, rolls: int = 3) -> list[Fraction]:
@@ -173,8 +191,7 @@ def p_by_roll(spell: str, rule: Rule | str | None = None, rolls: int = 3) -> lis
     _check_rolls(rolls)
     if rule is None:
         return [p_within(spell, k) for k in range(1, rolls + 1)]
-    return [sum((p for s, p in d.items() if allows(s, spell)), Fraction(0))
-            for d in rule_distributions(rule, rolls, spell)]
+    return [_spell_chance(d, spell, k) for k, d in enumerate(_rule_counts(rule, rolls, spell), 1)]
 
 
 def comparison(rolls: int = 3, rules: Iterable[str] = ("most_common", "pairs")) -> dict[str, dict[str, Fraction]]:
@@ -276,4 +293,4 @@ class RewardPolicy:
 
     def final_distribution(self) -> dict[Dice, Fraction]:
         """The distribution of the final dice of a turn played with these holds."""
-        return _chain(lambda left: self.best[left].__getitem__, self.rolls)[-1]
+        return _distributions(_chain_counts(lambda left: [self.best[left][s] for s in STATES], self.rolls))[-1]
