@@ -250,7 +250,11 @@ function render({ model, el }) {
   };
   for (const name of ["value", "alt", "format"]) model.on("change:" + name, draw);
   draw();
-  model.send({ event: "shown" });    // the kernel answers with the current state (see FigureImage)
+  // "shown": the kernel answers with the current state (see FigureImage) and draws any figure it
+  // put off until the page was drawn (when_drawn). Sent once the browser is idle, at most 2 s on.
+  const shown = () => model.send({ event: "shown" });
+  if (window.requestIdleCallback) window.requestIdleCallback(shown, { timeout: 2000 });
+  else setTimeout(shown, 0);
   return () => { if (url) URL.revokeObjectURL(url); };
 }
 export default { render };
@@ -284,12 +288,14 @@ def live_image(lang: str):
             def __init__(self, **kwargs: Any) -> None:
                 super().__init__(**kwargs)
                 self.resend_with: list = []
+                self.shown = threading.Event()        # a browser has drawn this image and gone idle
                 self.on_msg(self._shown)
 
             def _shown(self, _widget: Any, content: Any, _buffers: Any) -> None:
                 if isinstance(content, dict) and content.get("event") == "shown":
                     for widget in (self, self.layout, *self.resend_with):
                         widget.send_state()
+                    self.shown.set()
 
         _FIGURE_CLASS.append(FigureImage)
     import ipywidgets as ipw
@@ -409,7 +415,7 @@ class _WhenIdle:
     ``pre_run_cell`` / ``post_run_cell`` events tell when cells run (Voila sends the next cell as
     soon as one finishes); elsewhere (plain Python, the tests' lesson runner) work starts at once.
     So a later figure does not compete with the page's own cells for the kernel while Voila
-    waits for them, and is drawn while the browser draws the page."""
+    waits for them (:func:`when_drawn` then also waits for the browser)."""
 
     def __init__(self) -> None:
         self.pending: list[Callable[[], None]] = []
@@ -417,7 +423,9 @@ class _WhenIdle:
         self.shell = None
         self.loop = None
 
-    def add(self, start: Callable[[], None]) -> None:
+    @staticmethod
+    def _kernel() -> tuple[Any, Any] | None:
+        """(shell, event loop) when running in a kernel, else None."""
         import asyncio
 
         try:
@@ -426,10 +434,20 @@ class _WhenIdle:
             shell = get_ipython()
             loop = asyncio.get_running_loop()
         except (ImportError, RuntimeError):
-            shell = loop = None
-        if shell is None or loop is None or not hasattr(shell, "kernel"):
+            return None
+        if shell is None or not hasattr(shell, "kernel"):
+            return None
+        return shell, loop
+
+    def in_kernel(self) -> bool:
+        return self._kernel() is not None
+
+    def add(self, start: Callable[[], None]) -> None:
+        kernel = self._kernel()
+        if kernel is None:
             start()
             return
+        shell, loop = kernel
         if self.shell is not shell:
             shell.events.register("pre_run_cell", self._cancel)
             shell.events.register("post_run_cell", self._arm)
@@ -455,6 +473,30 @@ class _WhenIdle:
 
 
 _when_idle = _WhenIdle()
+
+#: The longest work put off by :func:`when_drawn` waits for the browser to draw its image (a
+#: page that no browser draws, e.g. a notebook run by a script, still gets its figures).
+SHOWN_CEILING = 5.0
+
+
+def when_drawn(image: Any, work: Callable[[], None], name: str) -> threading.Thread:
+    """Run ``work()`` in a thread once the page is drawn: in a kernel, after the page's last cell
+    has run (Voila has sent the page) and a browser has drawn ``image`` (a :func:`live_image`)
+    and gone idle, or :data:`SHOWN_CEILING` seconds at most; elsewhere (plain Python, tests) at once.
+
+    A figure takes 0.1-0.3 s of CPU to draw. Drawn while the browser still builds the page's
+    widgets, two of them made Runes lesson 3 open 0.4 s later on a two-core machine.
+    """
+    wait = _when_idle.in_kernel()
+
+    def run() -> None:
+        if wait:
+            image.shown.wait(SHOWN_CEILING)
+        work()
+
+    thread = threading.Thread(target=run, name=name, daemon=True)
+    _when_idle.add(thread.start)
+    return thread
 
 
 def board_on_demand(make_board: Callable[[], Any], lang: str = "en"):
@@ -485,8 +527,7 @@ def board_on_demand(make_board: Callable[[], Any], lang: str = "en"):
 
 def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
     """Text and a figure that take a moment to compute (a sympy derivation, a matplotlib plot),
-    drawn in a thread once the page has rendered (the kernel has run the page's last cell), so
-    the page opens at once.
+    drawn in a thread once the page has been drawn (:func:`when_drawn`), so the page opens at once.
 
     ``render()`` returns ``(markdown, figure or None)``; the returned widget shows them when
     they are ready (or the error, if ``render`` fails). ``widget.done`` is a threading.Event.
@@ -515,7 +556,7 @@ def later(render: Callable[[], tuple[str, Any]], lang: str = "en"):
             box.add_class("lesson-later-done")      # the page can tell it is drawn (tests, readiness)
             box.done.set()
 
-    _when_idle.add(threading.Thread(target=work, name="lesson-later", daemon=True).start)
+    when_drawn(image, work, "lesson-later")
     return box
 
 
@@ -557,14 +598,27 @@ class LiveRun:
         self._idle = markdown_html(idle) if idle else ""
         self.text = ipw.HTML(self._idle)
         self.text.add_class("lesson-live-text")
-        self.image = live_image(lang)
-        self.image.add_class("lesson-live-plot")
-        self.images = [self.image]          # more are added if ``render`` returns several figures
+        # The plots are made when there is a first figure to show: each is a model the page loads
+        # (an anywidget module), and most runs draw nothing before the student presses Start.
+        self.images: list = []
         self.start_button.on_click(lambda _: self.start())
         self.stop_button.on_click(lambda _: self.stop())
         self.widget = ipw.VBox([ipw.HBox([self.start_button, self.stop_button, self.progress, self.status]),
-                                self.text, self.image])
+                                self.text])
         self.widget.add_class("lesson-live-run")
+
+    @property
+    def image(self):
+        """The run's first plot (a :func:`live_image`), made on first use."""
+        if not self.images:
+            self._add_image()
+        return self.images[0]
+
+    def _add_image(self) -> None:
+        image = live_image(self.lang)
+        image.add_class("lesson-live-plot")
+        self.images.append(image)
+        self.widget.children = tuple(self.widget.children) + (image,)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -659,10 +713,7 @@ class LiveRun:
             return
         figures = list(figures) if isinstance(figures, (list, tuple)) else [figures]
         while len(self.images) < len(figures):
-            extra = live_image(self.lang)
-            extra.add_class("lesson-live-plot")
-            self.images.append(extra)
-            self.widget.children = tuple(self.widget.children) + (extra,)
+            self._add_image()
         for image, fig in zip(self.images, figures):
             show_in(image, fig, self.lang)
 

@@ -284,11 +284,9 @@ def frequency_run(simulate: Callable[[int, np.random.Generator], Counts], exact:
 
 
 def _draw_idle(live: LiveRun, draw: Callable[[], Any]) -> None:
-    """Show ``draw()`` in the run's image once the page has rendered (a thread), unless a run
-    has already drawn there."""
-    import threading
-
-    from .lessons import DRAWING, show_in
+    """Show ``draw()`` in the run's image once the page has been drawn (a thread,
+    :func:`~.lessons.when_drawn`), unless a run has already drawn there."""
+    from .lessons import DRAWING, show_in, when_drawn
 
     def work() -> None:
         try:
@@ -299,8 +297,7 @@ def _draw_idle(live: LiveRun, draw: Callable[[], Any]) -> None:
         except Exception:  # the first press draws it again and shows any error on the page
             return
 
-    live.idle_drawn = threading.Thread(target=work, name="simulation-idle-figure", daemon=True)
-    live.idle_drawn.start()
+    live.idle_drawn = when_drawn(live.image, work, "simulation-idle-figure")
 
 
 # ----- tournaments of batch policies ----------------------------------------------------------------

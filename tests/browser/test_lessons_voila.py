@@ -93,7 +93,7 @@ def test_play_more_redraws_the_sentence_with_the_table(voila_page, page, path, g
         first_number = re.search(r"\d[\d,\u00a0\u202f ]*\d|\d", sentence).group()
         assert int(re.sub(r"\D", "", first_number)) == total, (total, sentence)      # "After 1,234 games"
         assert best[0] in sentence and best[3] in sentence, (best, sentence)     # the leader and its rate
-        assert run.locator(".lesson-live-plot").first.is_visible()
+        expect(run.locator(".lesson-live-plot").first).to_be_visible(timeout=60_000)   # made on the first redraw
         seen = total
     assert "more" in run.locator(".lesson-run-start").inner_text() or "ещё" in run.locator(".lesson-run-start").inner_text()
 

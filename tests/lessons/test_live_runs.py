@@ -145,23 +145,43 @@ def test_later_reports_a_failure_on_the_page():
     assert "no sympy here" in box.children[0].value and "ошибкой" in box.children[0].value
 
 
-def test_later_work_waits_until_the_kernel_has_run_the_pages_last_cell(monkeypatch):
-    """In a kernel, a later figure starts only once no cell has started for IDLE_SECONDS after one
-    finished (Voila has then sent the page), not while the page's own cells still run."""
-    import asyncio
-
+def _kernel_shell(monkeypatch):
+    """A kernel's shell (events, and a kernel) as IPython's, and a fresh idle tracker."""
     import IPython
     from IPython.core.events import EventManager, available_events
 
     import widgets.lessons as lessons
 
-    class Shell:                                   # a kernel's shell: events, and a kernel
+    class Shell:
         kernel = object()
         events = EventManager(None, available_events)
 
     shell = Shell()
     monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
     monkeypatch.setattr(lessons, "_when_idle", lessons._WhenIdle())
+    return shell
+
+
+async def _wait_for(event, seconds: float) -> bool:
+    import asyncio
+
+    for _ in range(int(seconds / 0.05)):
+        if event.is_set():
+            return True
+        await asyncio.sleep(0.05)
+    return event.is_set()
+
+
+def test_later_work_waits_for_the_pages_last_cell_and_for_the_browser_to_draw_it(monkeypatch):
+    """In a kernel, a later figure starts only once no cell has started for IDLE_SECONDS after one
+    finished (Voila has then sent the page), not while the page's own cells still run; and then
+    only once the browser has drawn its image and gone idle (the view's "shown"), not while the
+    browser still builds the page."""
+    import asyncio
+
+    import widgets.lessons as lessons
+
+    shell = _kernel_shell(monkeypatch)
     calls = []
 
     async def page():
@@ -173,14 +193,35 @@ def test_later_work_waits_until_the_kernel_has_run_the_pages_last_cell(monkeypat
         await asyncio.sleep(lessons.IDLE_SECONDS * 2)
         assert calls == [] and not box.done.is_set(), "started while the page's cells ran"
         shell.events.trigger("post_run_cell", None)           # the last cell has run
-        for _ in range(100):
-            if box.done.is_set():
-                break
-            await asyncio.sleep(0.05)
+        await asyncio.sleep(lessons.IDLE_SECONDS * 4)
+        assert calls == [] and not box.done.is_set(), "started before the browser drew the page"
+        box.children[1]._handle_custom_msg({"event": "shown"}, [])     # the browser is done
+        assert await _wait_for(box.done, 5)
         return box
 
     box = asyncio.run(page())
-    assert box.done.is_set() and calls == ["drawn"] and "<b>done</b>" in box.children[0].value
+    assert calls == ["drawn"] and "<b>done</b>" in box.children[0].value
+
+
+def test_a_later_figure_no_browser_draws_is_drawn_after_the_ceiling(monkeypatch):
+    """A kernel with no browser (a notebook run by a script) still gets its later figures."""
+    import asyncio
+
+    import widgets.lessons as lessons
+
+    shell = _kernel_shell(monkeypatch)
+    monkeypatch.setattr(lessons, "SHOWN_CEILING", 0.5)
+
+    async def page():
+        shell.events.trigger("pre_run_cell", None)
+        box = lessons.later(lambda: ("**done**", None), "en")
+        shell.events.trigger("post_run_cell", None)
+        await asyncio.sleep(lessons.IDLE_SECONDS + 0.2)
+        assert not box.done.is_set()
+        assert await _wait_for(box.done, 10)
+        return box
+
+    assert "<b>done</b>" in asyncio.run(page()).children[0].value
 
 
 def test_a_figure_shown_in_the_page_gets_its_current_state_again(monkeypatch):
