@@ -36,9 +36,31 @@ _CHOICES = (tuple(CAST[v] for v in R.SPELLS),
             (END, *(CAST[v] for v in R.SPELLS)),
             (NEXT_ROUND,),
             ())
-# For GameBase.apply's fast path: the members of each list above, by identity (see _legal_ids).
+# For the apply fast paths (``AbracadaGame.apply``, and GameBase.apply through ``_legal_ids``):
+# the members of each list above, by identity.
 _CHOICE_IDS = tuple(frozenset(map(id, t)) for t in _CHOICES)
 _CHOICE_TEXTS = tuple(tuple(map(str, t)) for t in _CHOICES)
+# For a hand of k stones (never more than HAND_SIZE): its slot numbers, and k masks with nothing
+# ruled out yet. Built once: nearly every cast loops over a hand's slots, and making a range()
+# for each of those loops costs about a third as much as the loop itself (issue #14.3).
+_SLOTS = tuple(range(k) for k in range(HAND_SIZE + 1))
+_NOTHING_RULED_OUT = tuple((0,) * k for k in range(HAND_SIZE + 1))
+
+
+def _deal_layout(n: int) -> tuple[tuple[slice, ...], slice, slice, slice]:
+    """Where a round's shuffled stones go for ``n`` players, in this order (part of what a seed
+    means to a save): one slice per hand, the stones removed face up, the secret pool, the pile.
+
+    Worked out once per player count (``_DEALT_AT``) rather than at every deal.
+    """
+    hands_end = HAND_SIZE * n
+    removed_end = hands_end + R.REMOVED_FACE_UP[n]
+    secret_end = removed_end + SECRET_STONES
+    return (tuple(slice(i, i + HAND_SIZE) for i in range(0, hands_end, HAND_SIZE)),
+            slice(hands_end, removed_end), slice(removed_end, secret_end), slice(secret_end, None))
+
+
+_DEALT_AT = {n: _deal_layout(n) for n in range(R.MIN_PLAYERS, R.MAX_PLAYERS + 1)}
 
 
 class AbracadaGame(GameBase):
@@ -65,6 +87,10 @@ class AbracadaGame(GameBase):
         self.public_options = dict(o, die_faces=list(o["die_faces"]))     # options never change
         self._any_order = o["easy"] or o["lower_declaration"] == "auto_callout"   # rule 11 / Q6
         self._last_standing = o["last_standing"]
+        # The protocol's ``is_over``: a plain attribute, set where the phase becomes GAME_OVER
+        # (``_end_round``), since a playout reads it before every move and a property costs a
+        # Python call each time (issue #14.3).
+        self.is_over = False
         self.scores_list = [0] * n
         self.round_no = 0
         self.winners: tuple[int, ...] = ()
@@ -81,15 +107,11 @@ class AbracadaGame(GameBase):
         n = self.players
         self.round_no += 1
         if deal is None:
-            # The shuffled stones are dealt in this order (part of what a seed means to a save):
-            # the hands, the stones removed face up, the secret pool; the rest is the pile.
             stones = list(R.ALL_STONES)
             self.rng.shuffle(stones)
-            k = HAND_SIZE * n
-            hands = [stones[i:i + HAND_SIZE] for i in range(0, k, HAND_SIZE)]
-            k2 = k + R.REMOVED_FACE_UP[n]
-            removed = stones[k:k2]
-            secret, pile = stones[k2:k2 + SECRET_STONES], stones[k2 + SECRET_STONES:]
+            hands_at, removed_at, secret_at, pile_at = _DEALT_AT[n]     # see _deal_layout
+            hands = [stones[at] for at in hands_at]
+            removed, secret, pile = stones[removed_at], stones[secret_at], stones[pile_at]
         else:
             hands = [list(h) for h in deal["hands"]]
             removed = list(deal["removed"])
@@ -99,8 +121,9 @@ class AbracadaGame(GameBase):
         self.known_not = [[0] * HAND_SIZE for _ in hands]   # every hand is dealt full (see _check_deal)
         self.pile = pile                             # drawn from the end
         self.secret_pool = secret
-        self.secrets: list[list[int]] = [[] for _ in range(n)]
-        self.removed = sorted(removed)
+        self.secrets: list[list[int]] = [[] for _ in hands]
+        removed.sort()                               # a new list in both branches, sorted in place
+        self.removed = removed
         self.cast = [0] * 9                          # stones cast this round, by value
         self.lives = list(start_lives) if start_lives else [R.START_LIFE] * n
         self.alive = [True] * n
@@ -120,16 +143,30 @@ class AbracadaGame(GameBase):
         return None if self.phase == GAME_OVER else self.current
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == GAME_OVER
-
-    @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self.scores_list)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions allowed now: one of the precomputed tuples (see ``_CHOICES``)."""
         return _CHOICES[self._choices]
+
+    def apply(self, action: Any) -> list[Event]:
+        """Play ``action`` and return the events it caused, as :meth:`GameBase.apply` does.
+
+        The action objects ``legal_actions()`` lists now, which is what random playouts and bots
+        hand back, are played at once. Anything else (a text, a hand-built or an illegal action)
+        goes through ``GameBase.apply``, which reads and checks it.
+        """
+        if id(action) not in _CHOICE_IDS[self._choices]:
+            return super().apply(action)
+        events = self.events
+        start = len(events)
+        if type(action) is Cast:           # most moves: straight to the cast, as _do would
+            self._cast(action.value)
+        else:
+            self._do(action)
+        self.history.append(action)
+        return events[start:]
 
     def _legal_ids(self) -> frozenset[int]:
         return _CHOICE_IDS[self._choices]
@@ -223,7 +260,7 @@ class AbracadaGame(GameBase):
         bit = 1 << v
         events = self.events
         if v not in hand:                                 # rule 7: failure
-            for j in range(len(known)):
+            for j in _SLOTS[len(known)]:
                 known[j] |= bit
             events.append(_event(Event, ("miss", p, {"value": v})))
             loss = self._roll(p, v) if v == DRAGON else 1
@@ -240,7 +277,7 @@ class AbracadaGame(GameBase):
         i = hand.index(v)                                 # the oldest matching stone is taken
         del hand[i]
         del known[i]
-        for j in range(i):
+        for j in _SLOTS[i]:
             known[j] |= bit
         self.cast[v] += 1
         self.chain = v
@@ -353,7 +390,7 @@ class AbracadaGame(GameBase):
             drawn = pile[:-need - 1:-1]                   # the top of the pile is its end
             del pile[-need:]
             hand += drawn
-            self.known_not[p] += [0] * len(drawn)
+            self.known_not[p] += _NOTHING_RULED_OUT[len(drawn)]
             events.append(_event(Event, ("draw", p, {"values": drawn})))
         self.current = self._left(p) if self._last_standing else (p + 1) % self.players   # = _pass_turn
         self.chain = 0
@@ -400,6 +437,7 @@ class AbracadaGame(GameBase):
             best = max((points[q], lives[q]) for q in top)
             self.winners = tuple(q for q in top if (points[q], lives[q]) == best)
             self.phase = GAME_OVER
+            self.is_over = True
             self._choices = GAME_DONE
             events.append(_event(Event, ("game_end", None, {"winners": list(self.winners), "scores": scores[:]})))
         else:

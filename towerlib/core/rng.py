@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from functools import lru_cache
 from math import floor
 
 MAX_SEED = 2**63 - 1
@@ -38,8 +39,8 @@ class GameRandom(random.Random):
     def shuffle(self, x: list) -> None:  # type: ignore[override]
         """Fisher-Yates shuffle in place (the pre-3.11 algorithm, fixed to this generator)."""
         random_ = self.random
-        for i in range(len(x) - 1, 0, -1):
-            j = floor(random_() * (i + 1))
+        for i, scale in _fisher_yates_steps(len(x)):
+            j = floor(random_() * scale)
             x[i], x[j] = x[j], x[i]
 
     def pick(self, seq):
@@ -49,3 +50,14 @@ class GameRandom(random.Random):
     def below(self, n: int) -> int:
         """A whole number from 0 to n-1, uniformly."""
         return floor(self.random() * n)
+
+
+@lru_cache(maxsize=64)
+def _fisher_yates_steps(n: int) -> tuple[tuple[int, float], ...]:
+    """The steps of a shuffle of ``n`` items: each slot ``i`` from the last down to 1, with ``i + 1``.
+
+    ``i + 1`` comes as a float, the same number ``random() * (i + 1)`` would convert it to, so the
+    draw is scaled by a float product, which the interpreter specialises (a float times an int it
+    does not). Games shuffle lists of a handful of sizes, the same ones round after round.
+    """
+    return tuple((i, float(i + 1)) for i in range(n - 1, 0, -1))
