@@ -161,10 +161,7 @@ class AbracadaGame(GameBase):
             return super().apply(action)
         events = self.events
         start = len(events)
-        if type(action) is Cast:           # most moves: straight to the cast, as _do would
-            self._cast(action.value)
-        else:
-            self._do(action)
+        self._do(action)
         self.history.append(action)
         return events[start:]
 
