@@ -8,8 +8,8 @@ machine does not count against us; wall-clock games/s are printed beside them.
 * engine playouts: uniformly random legal actions applied straight through the engine
   protocol (``legal_actions`` + ``apply``), no views: what the engine itself costs;
 * RandomBot games: ``towerlib.core.bots.play`` with four ``RandomBot``s, so each action also
-  builds the seat's view and parses the bot's action text;
-* EV-bot games: ``play`` with four ``EVBot``s;
+  builds the view fields the bot lists (its legal actions) and plays the text it chose;
+* EV-bot games: ``play`` with four ``EVBot``s (each reads 16 of the view's 26 fields);
 * ``deduce`` latency: positions met in real 4-player games, each timed once with every cache
   cleared first (a cold computation: ``position`` from the view plus the distribution and its
   eight hold chances, which is all a bot asks for).

@@ -171,3 +171,78 @@ def test_the_public_options_are_the_json_form_of_the_options(options):
     assert game.public_options == jsonable_options(game.options)
     assert list(game.public_options) == list(game.options)
     assert game.list_options == tuple(k for k, v in game.public_options.items() if type(v) is list)
+
+
+class ReadingView(dict):
+    """A view that notes which of its fields are read."""
+
+    def __init__(self, view, read):
+        super().__init__(view)
+        self.read = read
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+
+@pytest.mark.parametrize("options", [{}, {"last_standing": True}, {"secret_stone_visibility": "public"}])
+def test_each_bot_reads_only_the_view_fields_it_lists(options):
+    from towerlib.abracada.bots import BOTS
+    for name, make in BOTS.items():
+        bot, read = make(1), set()
+        for game, seat in random_positions(6, seed=10, **options):
+            bot.choose(ReadingView(game.view(seat), read))
+        assert read and read <= set(bot.view_fields), f"{name} read {sorted(read - set(bot.view_fields))}"
+
+
+def test_play_hands_a_bot_its_listed_fields_and_plays_as_with_whole_views():
+    from towerlib.abracada.bots import BOTS
+    from towerlib.core.bots import play
+
+    class WholeView:
+        """The same bot, shown whole views (no ``view_fields``)."""
+
+        def __init__(self, bot):
+            self.bot = bot
+
+        def choose(self, view):
+            assert "log" in view and "scores" in view
+            return self.bot.choose(view)
+
+    seen = []
+
+    class Listed:
+        def __init__(self, bot):
+            self.bot, self.view_fields = bot, bot.view_fields
+
+        def choose(self, view):
+            seen.append(list(view))
+            return self.bot.choose(view)
+
+    for name, make in BOTS.items():
+        for players in (2, 4):
+            game, twin = new_game(players, seed=21), new_game(players, seed=21)
+            outcome = play(game, [Listed(make(s)) for s in range(players)])
+            assert outcome == play(twin, [WholeView(make(s)) for s in range(players)])
+            assert game.to_json() == twin.to_json()
+            assert seen and all(fields == list(make(0).view_fields) for fields in seen)
+            seen.clear()
+
+
+def test_a_legal_text_is_played_at_once_and_any_other_text_is_read_or_refused():
+    game = new_game(4, seed=2, deal={"hands": [[5, 6, 7, 8, 8], [7, 7, 7, 7, 7], [8, 8, 8, 8, 8], [6, 6, 6, 6, 6]],
+                                     "secret": [1, 2, 3, 3], "removed": [],
+                                     "pile": [4, 4, 4, 5, 5, 5, 5, 2, 3, 4, 7, 8]})
+    assert game.apply("cast 6")[0].kind == "cast"            # the exact text a view lists
+    assert game.history[-1] is CAST[6]                       # recorded as the engine's own action
+    before = game.to_json()
+    for text in ("cast 5", "next round", "cast 9", "", "cast"):
+        with pytest.raises(IllegalAction):
+            game.apply(text)
+        assert game.to_json() == before
+    game.apply("  End   TURN ")                              # another spelling is read, then checked
+    assert game.history[-1] is END

@@ -14,8 +14,9 @@ from types import ModuleType
 from typing import Any, Callable, Iterator
 
 import numpy as np
+import pytest
 
-from towerlib import IllegalAction, SaveError
+from towerlib import IllegalAction, InvalidOption, SaveError
 
 MAX_ACTIONS = 20_000          # far above any real game; a game that reaches it does not end
 FORBIDDEN_VIEW_KEYS = ("seed", "rng", "random_state", "deck_order", "rolls_to_come")
@@ -281,6 +282,29 @@ def check_views(game) -> None:
     assert game.to_json() == before_save, "editing a view changed the game's save"
     for seat, kwargs, original in originals:
         assert game.view(seat, **kwargs) == original, f"editing a view changed what seat {seat} sees next"
+
+
+def check_partial_views(game, rng: random.Random) -> None:
+    """``partial_view(seat, fields)`` (what ``play`` hands a bot that lists its ``view_fields``) is
+    exactly those fields of the view, in the order asked, the caller's own; an unknown field is
+    refused by name and changes nothing."""
+    engine = _reachable(game, set(), set())
+    before_save = game.to_json()
+    for seat in range(game.players):
+        whole = game.view(seat)
+        names = list(whole)
+        rng.shuffle(names)
+        some = names[:rng.randint(1, len(names))]
+        part = game.partial_view(seat, some)
+        assert list(part) == some, f"asked for {some}, got {list(part)}"
+        assert part == {name: whole[name] for name in some}, f"seat {seat}'s partial view differs from its view"
+        shared = engine & set(_containers(part, {}))
+        assert not shared, f"seat {seat}'s partial view shares {len(shared)} lists/dicts with the engine"
+        _mutate(part)
+        assert game.view(seat) == whole, f"editing a partial view changed what seat {seat} sees"
+    with pytest.raises(InvalidOption, match="no_such_field"):
+        game.partial_view(0, ["seat", "no_such_field"])
+    assert game.to_json() == before_save, "a partial view changed the game"
 
 
 def _check_keys(value: Any, path: str = "view") -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from checks import check_redeal, check_two_worlds, check_views, positions
+from checks import check_partial_views, check_redeal, check_two_worlds, check_views, positions
 from conftest import scaled
 
 
@@ -11,6 +11,15 @@ def test_views_are_json_private_and_the_callers_own(module):
     checked = 0
     for game in positions(module, scaled(10), seed=31, chance=0.05):
         check_views(game)
+        checked += 1
+    assert checked > 10
+
+
+def test_a_partial_view_is_those_fields_of_the_view(module):
+    rng = random.Random(35)
+    checked = 0
+    for game in positions(module, scaled(10), seed=36, chance=0.05):
+        check_partial_views(game, rng)
         checked += 1
     assert checked > 10
 

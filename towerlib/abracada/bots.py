@@ -9,9 +9,10 @@
   cost of a failure (a life, or the round when it is the last one). It casts again only while
   that expected value beats ending the turn.
 
-``play(game, bots)`` from :mod:`towerlib.core.bots` passes ``view(seat, log=False)``; the bots
-need no log. A decision costs a few microseconds: almost every position is new, so the EV bot
-computes its hold chances afresh by the nested closed form (no cache).
+``play(game, bots)`` from :mod:`towerlib.core.bots` hands each bot only the view fields it lists
+in ``view_fields`` (a whole view costs as much as the move itself); a whole view works as well.
+Almost every position a bot meets is new, so the EV bot computes its hold chances afresh by the
+nested closed form (no cache).
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from typing import Any, Callable, Mapping
 from ..core.bots import Bot, Choice
 from ..core.errors import InvalidOption
 from ..core.i18n import Msg
-from .deduction import _nested_chances, _position, chances_from
+from .deduction import POSITION_FIELDS, _nested_chances, _position, chances_from
 from .rules import MAX_LIFE, SPELLS
 
 _SPELL = {v: Msg(f"abracada.spell.{v}") for v in SPELLS}
@@ -40,14 +41,22 @@ class RandomBot:
     """Any allowed action, uniformly: the yardstick every other bot must beat."""
 
     name = "random"
+    view_fields = ("legal_actions",)
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: Mapping[str, Any]) -> Choice:
         legal = view["legal_actions"]
-        action = legal[int(self.rng.random() * len(legal))]
-        return Choice(action, Msg("abracada.bot.random", action=action, count=len(legal)))
+        count = len(legal)
+        return _random_choice(legal[int(self.rng.random() * count)], count)
+
+
+@lru_cache(maxsize=None)
+def _random_choice(action: str, count: int) -> Choice:
+    """A random pick and its reason, made once per (action, number of choices): a playout makes
+    one per move, and a fresh message costs more than the rest of the choice (issue #14.3)."""
+    return Choice(action, Msg("abracada.bot.random", action=action, count=count))
 
 
 class CountingBot:
@@ -58,6 +67,7 @@ class CountingBot:
     """
 
     name = "counting"
+    view_fields = ("phase", "chain", *POSITION_FIELDS)
 
     def __init__(self, seed: int | None = None, threshold: float = 0.5) -> None:
         self.threshold = threshold
@@ -116,6 +126,7 @@ class EVBot:
     """
 
     name = "ev"
+    view_fields = ("phase", "chain", *POSITION_FIELDS, "lives", "alive", "options", "hand_sizes", "secret_pool")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed

@@ -358,6 +358,11 @@ def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]
     return tuple(c), masks
 
 
+# The view fields :func:`position` reads (a bot lists them in its ``view_fields``).
+POSITION_FIELDS = ("game", "seat", "board", "removed", "own_secrets", "hands", "result", "public_secrets",
+                   "own_hand")
+
+
 def _position(view: Mapping[str, Any]) -> tuple[list[int], tuple[int, ...]]:
     """:func:`position` with the counts as a new list: what a bot reads every decision.
 

@@ -10,11 +10,11 @@ v that takes the stone in slot i rules v out for the older slots (see ``rules.py
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ..core import Event, GameBase, InvalidDeal, InvalidOption, Msg, Outcome
 from . import rules as R
-from .views import seat_view
+from .views import seat_fields, seat_view
 from .actions import CAST, END, NEXT_ROUND, Action, Cast, EndTurn, NextRound, parse_action
 
 PLAY, ROUND_OVER, GAME_OVER = "play", "round_over", "game_over"
@@ -40,6 +40,8 @@ _CHOICES = (tuple(CAST[v] for v in R.SPELLS),
 # the members of each list above, by identity.
 _CHOICE_IDS = tuple(frozenset(map(id, t)) for t in _CHOICES)
 _CHOICE_TEXTS = tuple(tuple(map(str, t)) for t in _CHOICES)
+# ... and by their exact text: a bot reads its actions from a view, as texts (see ``apply``).
+_CHOICE_BY_TEXT = tuple({str(a): a for a in t} for t in _CHOICES)
 # For a hand of k stones (never more than HAND_SIZE): its slot numbers, and k masks with nothing
 # ruled out yet. Built once: nearly every cast loops over a hand's slots, and making a range()
 # for each of those loops costs about a third as much as the loop itself (issue #14.3).
@@ -153,12 +155,17 @@ class AbracadaGame(GameBase):
     def apply(self, action: Any) -> list[Event]:
         """Play ``action`` and return the events it caused, as :meth:`GameBase.apply` does.
 
-        The action objects ``legal_actions()`` lists now, which is what random playouts and bots
-        hand back, are played at once. Anything else (a text, a hand-built or an illegal action)
-        goes through ``GameBase.apply``, which reads and checks it.
+        The action objects ``legal_actions()`` lists now (what random playouts hand back), and
+        their exact texts as a view lists them (what bots hand back), are played at once.
+        Anything else (another spelling, a hand-built or an illegal action) goes through
+        ``GameBase.apply``, which reads and checks it.
         """
-        if id(action) not in _CHOICE_IDS[self._choices]:
-            return super().apply(action)
+        choices = self._choices
+        if id(action) not in _CHOICE_IDS[choices]:
+            listed = _CHOICE_BY_TEXT[choices].get(action) if type(action) is str else None
+            if listed is None:
+                return super().apply(action)
+            action = listed
         events = self.events
         start = len(events)
         self._do(action)
@@ -182,6 +189,12 @@ class AbracadaGame(GameBase):
         if type(seat) is not int or not 0 <= seat < self.players:     # bots ask once per action
             seat = self._check_seat(seat)
         return seat_view(self, seat, log)
+
+    def partial_view(self, seat: int, fields: Sequence[str]) -> dict[str, Any]:
+        """Only the named ``fields`` of ``view(seat)``, each built as the whole view builds it."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._check_seat(seat)
+        return seat_fields(self, seat, fields)
 
     def _parse(self, text: str) -> Action | None:
         return parse_action(text)

@@ -8,9 +8,10 @@ out. The event log is filtered the same way (a seat never sees the stones it dra
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from ..core import Event
+from ..core import Event, InvalidOption
 from .rules import SPELLS
 
 if TYPE_CHECKING:
@@ -23,47 +24,95 @@ PUBLIC_EVENTS = frozenset({"cast", "miss", "callout", "roll", "life", "knockout"
 
 
 def seat_view(game: "AbracadaGame", seat: int, log: bool = True) -> dict[str, Any]:
-    # Built afresh on every call (bots ask for one per action): only new lists ([*x], the
-    # cheapest copy) and literals here, so each list and dict is the caller's own.
-    n = game.players
-    hands = game.hands
-    secrets = game.secrets
-    current = game.current_player
+    """Everything ``seat`` may see (every field of ``FIELDS``); ``log=False`` sets ``log`` to None."""
+    view = _whole_view(game, seat)
+    view["log"] = round_log(game, seat) if log else None
+    return view
+
+
+def seat_fields(game: "AbracadaGame", seat: int, fields: Iterable[str]) -> dict[str, Any]:
+    """Only the named fields of ``seat``'s view, built by the same expressions as the whole view.
+
+    A bot that reads a few fields (``view_fields``, see :func:`towerlib.core.bots.play`) gets
+    them without paying for the rest: a whole view costs about as much as the move itself.
+    """
+    try:
+        build = _builder(tuple(fields))
+    except KeyError as missing:
+        raise InvalidOption("error.bad_option", name="view field", value=missing.args[0],
+                            allowed=" / ".join(FIELDS)) from None
+    return build(game, seat)
+
+
+# Each field of a view, as the expression that builds it from ``game`` and ``seat``. Only new
+# lists ([*x], the cheapest copy) and literals, so each list and dict is the caller's own.
+FIELDS: dict[str, str] = {
+    "game": "game.game_name",
+    "seat": "seat",
+    "players": "game.players",
+    "options": "_options(game)",
+    "round": "game.round_no",
+    "phase": "game.phase",
+    "current_player": "game.current_player",
+    "chain": "game.chain",
+    "legal_actions": "game.legal_texts() if game.current_player == seat else []",
+    "lives": "[*game.lives]",
+    "alive": "[*game.alive]",
+    "scores": "[*game.scores_list]",
+    "hands": "_others(game.hands, seat)",
+    "hand_sizes": "[*map(len, game.hands)]",
+    # of its own hand, only what it has seen ruled out for each stone
+    "own_hand": "[{'ruled_out': [*_RULED_OUT[mask]]} for mask in game.known_not[seat]]",
+    "own_secrets": "[*game.secrets[seat]]",
+    "secret_counts": "[*map(len, game.secrets)]",
+    "public_secrets": "[[*s] for s in game.secrets] if _public_secrets(game) else None",
+    "secret_pool": "len(game.secret_pool)",
+    "pile": "len(game.pile)",
+    "removed": "[*game.removed]",
+    "board": "_board(game.cast)",
+    "round_points": "[*game.round_points]",
+    "result": "None if game.result is None else _own(game.result)",
+    "winners": "[*game.winners]",
+    "log": "round_log(game, seat)",
+}
+_ALL_BUT_LOG = tuple(name for name in FIELDS if name != "log")
+
+
+@lru_cache(maxsize=256)
+def _builder(fields: tuple[str, ...]) -> Callable[["AbracadaGame", int], dict[str, Any]]:
+    """A function that builds a view of exactly ``fields``, in that order.
+
+    Its body is one dict display of the fields' expressions, compiled once per list of fields
+    (as ``collections.namedtuple`` compiles its class): a view of k fields then costs k
+    expressions and no function call per field, which a bot asking every move notices.
+    """
+    items = "".join(f"        {name!r}: {FIELDS[name]},\n" for name in fields)
+    namespace: dict[str, Any] = {}
+    exec(f"def build(game, seat):\n    return {{\n{items}    }}\n", globals(), namespace)
+    return namespace["build"]
+
+
+_whole_view = _builder(_ALL_BUT_LOG)
+
+
+def _others(hands: list[list[int]], seat: int) -> list[list[int] | None]:
+    """Every hand but the seat's own."""
+    others = [[*h] for h in hands]
+    others[seat] = None
+    return others
+
+
+def _board(cast: list[int]) -> dict[str, int]:
+    """How many stones of each value were cast this round."""
+    return {"1": cast[1], "2": cast[2], "3": cast[3], "4": cast[4],
+            "5": cast[5], "6": cast[6], "7": cast[7], "8": cast[8]}
+
+
+def _options(game: "AbracadaGame") -> dict[str, Any]:
     options = game.public_options.copy()
     for key in game.list_options:
         options[key] = [*options[key]]
-    cast = game.cast
-    others = [[*h] for h in hands]
-    others[seat] = None
-    return {
-        "game": game.game_name,
-        "seat": seat,
-        "players": n,
-        "options": options,
-        "round": game.round_no,
-        "phase": game.phase,
-        "current_player": current,
-        "chain": game.chain,
-        "legal_actions": game.legal_texts() if current == seat else [],
-        "lives": [*game.lives],
-        "alive": [*game.alive],
-        "scores": [*game.scores_list],
-        "hands": others,
-        "hand_sizes": [*map(len, hands)],
-        "own_hand": [{"ruled_out": [*_RULED_OUT[mask]]} for mask in game.known_not[seat]],
-        "own_secrets": [*secrets[seat]],
-        "secret_counts": [*map(len, secrets)],
-        "public_secrets": [[*s] for s in secrets] if _public_secrets(game) else None,
-        "secret_pool": len(game.secret_pool),
-        "pile": len(game.pile),
-        "removed": [*game.removed],
-        "board": {"1": cast[1], "2": cast[2], "3": cast[3], "4": cast[4],
-                  "5": cast[5], "6": cast[6], "7": cast[7], "8": cast[8]},
-        "round_points": [*game.round_points],
-        "result": _own(game.result) if game.result is not None else None,
-        "winners": [*game.winners],
-        "log": round_log(game, seat) if log else None,
-    }
+    return options
 
 
 def _own(value: Any) -> Any:

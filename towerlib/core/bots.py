@@ -3,6 +3,8 @@
 A bot never touches the game: ``play(game, bots)`` hands each one ``game.view(seat, log=False)``
 (the seat's view without the event log, which bots do not need) and applies what it chose
 through the ordinary ``apply``, so a bot cannot cheat and cannot make an illegal move unnoticed.
+A bot that reads only a few fields of the view lists them as ``view_fields`` and is handed just
+those (``game.partial_view``): still only what its seat may see, and much cheaper to build.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ class Choice(NamedTuple):
 
 class Bot(Protocol):
     name: str
+    # Optionally, ``view_fields``: the names of the view fields ``choose`` reads (see play).
 
     def choose(self, view: Mapping[str, Any]) -> Choice: ...
 
@@ -35,7 +38,9 @@ def play(game: Any, bots: Sequence[Bot] | Mapping[int, Bot], max_actions: int = 
         seat = game.current_player
         if seat is None:
             return game.outcome()
-        choice = bots[seat].choose(game.view(seat, log=False))
+        bot = bots[seat]
+        fields = getattr(bot, "view_fields", None)
+        choice = bot.choose(game.view(seat, log=False) if fields is None else game.partial_view(seat, fields))
         if on_choice is not None:
             on_choice(seat, choice)
         game.apply(choice.action)
