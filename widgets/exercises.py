@@ -222,6 +222,39 @@ def default_store() -> AnswerStore | None:
     return AnswerStore() if classroom.in_classroom() else None
 
 
+# Layout and style models every exercise's widgets share. Each widget otherwise makes its own
+# (two or three models per widget), and every model is a message the page must receive and
+# set up before it is drawn: five exercises made about 95 models, now about 35. None of these
+# is ever changed after it is made, so sharing them changes nothing on the page.
+_SHARED: dict[str, Any] = {}
+
+
+def _html_style() -> Any:
+    from ipywidgets.widgets.widget_string import HTMLStyle     # not exported at ipywidgets' top
+
+    return HTMLStyle()
+
+
+def _text_style() -> Any:
+    from ipywidgets.widgets.widget_string import TextStyle
+
+    return TextStyle(description_width="initial")
+
+
+def _choice_style() -> Any:
+    from ipywidgets.widgets.widget_description import DescriptionStyle
+
+    return DescriptionStyle(description_width="initial")
+
+
+def _shared(name: str, make: Callable[[], Any]) -> Any:
+    """The shared model ``name``, made by ``make`` the first time (or again once it was closed)."""
+    model = _SHARED.get(name)
+    if model is None or getattr(model, "comm", None) is None:
+        model = _SHARED[name] = make()
+    return model
+
+
 class Exercise:
     """One question with a checker (pure Python) and a widget (built on first display)."""
 
@@ -326,34 +359,36 @@ class Exercise:
         import ipywidgets as ipw
 
         lang = self.lang
+        plain = _shared("plain", ipw.Layout)
         title = ipw.HTML(f"<b>{html.escape(tr('lesson.exercise', lang, number=self.number))}.</b> "
-                         f"{html.escape(self.prompt)}")
+                         f"{html.escape(self.prompt)}", layout=plain, style=_shared("html", _html_style))
         # A visible label names the field for a screen reader (a select with a hidden label has no name).
-        label = {"description": tr("lesson.exercise.your_answer", lang), "style": {"description_width": "initial"}}
+        label = {"description": tr("lesson.exercise.your_answer", lang), "layout": plain}
         if self.kind == "choice":
             self.input = ipw.Dropdown(options=[(tr("lesson.exercise.choose", lang), "")] + self.choices, value="",
+                                      style=_shared("choice", _choice_style),
                                       **label)
         else:
             # Enter checks. The page sends "submit" as Enter goes down, before a change event, so
             # the value must already be synced: continuous_update. ipywidgets 8 calls on_submit
             # deprecated, but its suggested replacement also fires on blur (a double check).
             self.input = ipw.Text(placeholder=tr(f"lesson.exercise.placeholder.{self.kind}", lang),
-                                  continuous_update=True, **label)
+                                  continuous_update=True,
+                                  style=_shared("text", _text_style), **label)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 self.input.on_submit(lambda _: self._on_check())
         self.input.add_class("exercise-input")
-        self.button = ipw.Button(description=tr("lesson.exercise.check", lang), button_style="primary")
+        self.button = ipw.Button(description=tr("lesson.exercise.check", lang), button_style="primary",
+                                 layout=plain, style=_shared("button", ipw.ButtonStyle))
         self.button.add_class("exercise-check")
-        self.reveal = ipw.Button(description=tr("lesson.exercise.show", lang),
-                                 layout=ipw.Layout(display="none"))
-        self.reveal.add_class("exercise-reveal")
-        self.output = ipw.HTML("")
+        self.reveal = None          # "Show the answer": made when it is due (see _reveal_if_due)
+        self.output = ipw.HTML("", layout=plain, style=_shared("html", _html_style))
         self.output.add_class("exercise-feedback")
         self.button.on_click(lambda _: self._on_check())
-        self.reveal.on_click(lambda _: self._on_reveal())
-        box = ipw.VBox([title, ipw.HBox([self.input, self.button, self.reveal]), self.output],
-                       layout=ipw.Layout(border="1px solid #c0c8d0", padding="6px", margin="8px 0"))
+        self._row = ipw.HBox([self.input, self.button], layout=plain)
+        box = ipw.VBox([title, self._row, self.output], layout=_shared(
+            "box", lambda: ipw.Layout(border="1px solid #c0c8d0", padding="6px", margin="8px 0")))
         box.add_class("lesson-exercise")
         self._restore()
         return box
@@ -380,8 +415,14 @@ class Exercise:
         return right
 
     def _reveal_if_due(self) -> None:
-        if self.tries >= REVEAL_AFTER:
-            self.reveal.layout.display = None
+        if self.tries >= REVEAL_AFTER and self.reveal is None:
+            import ipywidgets as ipw
+
+            self.reveal = ipw.Button(description=tr("lesson.exercise.show", self.lang),
+                                     layout=_shared("plain", ipw.Layout), style=_shared("button", ipw.ButtonStyle))
+            self.reveal.add_class("exercise-reveal")
+            self.reveal.on_click(lambda _: self._on_reveal())
+            self._row.children = (*self._row.children, self.reveal)
 
     def _restore(self) -> None:
         """The student's last checked answer to this exercise, kept across a reload: shown as soon

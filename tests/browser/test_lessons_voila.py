@@ -47,6 +47,11 @@ def test_exercise_says_right_and_wrong_in_the_browser(voila_page, page, path, ri
     first.locator(".exercise-input input").fill(wrong)
     first.locator(".exercise-check").click()
     expect(first.locator(".exercise-wrong")).to_be_visible()
+    expect(first.locator(".exercise-reveal")).to_have_count(0)      # one wrong try: no answer offered yet
+    first.locator(".exercise-check").click()
+    expect(first.locator(".exercise-reveal")).to_be_visible()        # two: "Show the answer" appears
+    first.locator(".exercise-reveal").click()
+    expect(first.locator(".exercise-answer")).to_contain_text(right)
     first.locator(".exercise-input input").fill(right)
     first.locator(".exercise-check").click()
     expect(first.locator(".exercise-right")).to_be_visible()

@@ -99,15 +99,32 @@ def test_widget_feedback_in_both_languages():
     en = Exercise("P?", Fraction(1, 4), hint="count", lang="en")
     assert en.submit("1/4") is True and "Right" in en.output.value
     assert en.submit("1/3") is False and "Hint: count" in en.output.value
-    assert en.reveal.layout.display == "none"
+    assert en.reveal is None and len(en._row.children) == 2
     en.submit("1/5")
-    assert en.reveal.layout.display is None            # after two wrong tries the answer may be shown
-    en._on_reveal()
+    assert en.reveal in en._row.children               # after two wrong tries the answer may be shown
+    en.reveal.click()
     assert "1/4" in en.output.value
     ru = Exercise("P?", Fraction(1, 4), hint="посчитайте", lang="ru")
     assert ru.submit("0,25") is True and "Верно" in ru.output.value
     assert ru.submit("x") is None and "Не получается" in ru.output.value
     assert ru.button.description == "Проверить"
+
+
+def test_exercises_share_their_unchanging_layout_and_style_models():
+    """Each model is a message the page must set up: five exercises must not make a hundred."""
+    import ipywidgets as ipw
+
+    live = ipw.widgets.widget._instances                 # Widget.widgets, without its deprecation warning
+    before = set(live)
+    made = [Exercise(f"P{i}?", Fraction(1, 3)) for i in range(5)] + [Exercise("Which?", 2, choices=[1, 2])]
+    for ex in made:
+        ex.widget
+    new = [live[k] for k in set(live) - before]
+    assert len(new) <= 6 * len(made) + 8, f"{len(new)} models for {len(made)} exercises"
+    assert made[0].input.layout is made[1].input.layout and made[0].button.style is made[1].button.style
+    ipw.Widget.close_all()                               # a closed shared model is made again
+    again = Exercise("P?", Fraction(1, 3))
+    assert again.widget and again.input.layout.comm is not None
 
 
 @pytest.mark.slow
@@ -140,7 +157,7 @@ def test_answers_are_kept_across_a_reload_in_the_students_own_space(tmp_path, mo
     again = Exercise("P(Dragon)?", Fraction(5, 21), lang="en", store=store)
     again.widget
     assert again.input.value == "0.238" and "exercise-right" in again.output.value and again.tries == 2
-    assert again.reveal.layout.display is None
+    assert again.reveal in again._row.children
     other_lesson = Exercise("Another question?", Fraction(1, 3), lang="en", store=store)
     other_lesson.widget
     assert other_lesson.input.value == "" and other_lesson.output.value == ""
