@@ -224,27 +224,10 @@ def default_store() -> AnswerStore | None:
 
 # Layout and style models every exercise's widgets share. Each widget otherwise makes its own
 # (two or three models per widget), and every model is a message the page must receive and
-# set up before it is drawn: five exercises made about 95 models, now about 35. None of these
-# is ever changed after it is made, so sharing them changes nothing on the page.
+# set up before it is drawn: five exercises made about 95 models, now 30. None of these is
+# ever changed after it is made (a widget whose layout must change gets its own), so sharing
+# them changes nothing on the page.
 _SHARED: dict[str, Any] = {}
-
-
-def _html_style() -> Any:
-    from ipywidgets.widgets.widget_string import HTMLStyle     # not exported at ipywidgets' top
-
-    return HTMLStyle()
-
-
-def _text_style() -> Any:
-    from ipywidgets.widgets.widget_string import TextStyle
-
-    return TextStyle(description_width="initial")
-
-
-def _choice_style() -> Any:
-    from ipywidgets.widgets.widget_description import DescriptionStyle
-
-    return DescriptionStyle(description_width="initial")
 
 
 def _shared(name: str, make: Callable[[], Any]) -> Any:
@@ -357,16 +340,18 @@ class Exercise:
 
     def _build(self):
         import ipywidgets as ipw
+        from ipywidgets.widgets.widget_description import DescriptionStyle   # styles ipywidgets does
+        from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle    # not export at its top
 
         lang = self.lang
         plain = _shared("plain", ipw.Layout)
         title = ipw.HTML(f"<b>{html.escape(tr('lesson.exercise', lang, number=self.number))}.</b> "
-                         f"{html.escape(self.prompt)}", layout=plain, style=_shared("html", _html_style))
+                         f"{html.escape(self.prompt)}", layout=plain, style=_shared("html", HTMLStyle))
         # A visible label names the field for a screen reader (a select with a hidden label has no name).
         label = {"description": tr("lesson.exercise.your_answer", lang), "layout": plain}
         if self.kind == "choice":
             self.input = ipw.Dropdown(options=[(tr("lesson.exercise.choose", lang), "")] + self.choices, value="",
-                                      style=_shared("choice", _choice_style),
+                                      style=_shared("choice", lambda: DescriptionStyle(description_width="initial")),
                                       **label)
         else:
             # Enter checks. The page sends "submit" as Enter goes down, before a change event, so
@@ -374,7 +359,7 @@ class Exercise:
             # deprecated, but its suggested replacement also fires on blur (a double check).
             self.input = ipw.Text(placeholder=tr(f"lesson.exercise.placeholder.{self.kind}", lang),
                                   continuous_update=True,
-                                  style=_shared("text", _text_style), **label)
+                                  style=_shared("text", lambda: TextStyle(description_width="initial")), **label)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 self.input.on_submit(lambda _: self._on_check())
@@ -383,7 +368,7 @@ class Exercise:
                                  layout=plain, style=_shared("button", ipw.ButtonStyle))
         self.button.add_class("exercise-check")
         self.reveal = None          # "Show the answer": made when it is due (see _reveal_if_due)
-        self.output = ipw.HTML("", layout=plain, style=_shared("html", _html_style))
+        self.output = ipw.HTML("", layout=plain, style=_shared("html", HTMLStyle))
         self.output.add_class("exercise-feedback")
         self.button.on_click(lambda _: self._on_check())
         self._row = ipw.HBox([self.input, self.button], layout=plain)

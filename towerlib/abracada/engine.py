@@ -186,15 +186,18 @@ class AbracadaGame(GameBase):
 
     def view(self, seat: int, log: bool = True) -> dict[str, Any]:
         """What ``seat`` may see; ``log=False`` leaves out this round's event log (bots)."""
-        if type(seat) is not int or not 0 <= seat < self.players:     # bots ask once per action
-            seat = self._check_seat(seat)
-        return seat_view(self, seat, log)
+        return seat_view(self, self._seat(seat), log)
 
     def partial_view(self, seat: int, fields: Sequence[str]) -> dict[str, Any]:
         """Only the named ``fields`` of ``view(seat)``, each built as the whole view builds it."""
-        if type(seat) is not int or not 0 <= seat < self.players:
-            seat = self._check_seat(seat)
-        return seat_fields(self, seat, fields)
+        return seat_fields(self, self._seat(seat), fields)
+
+    def _seat(self, seat: Any) -> int:
+        """``seat``, checked: a plain int in range at once (bots ask once per action), anything
+        else through ``GameBase._check_seat`` and its typed error."""
+        if type(seat) is int and 0 <= seat < self.players:
+            return seat
+        return self._check_seat(seat)
 
     def _parse(self, text: str) -> Action | None:
         return parse_action(text)
