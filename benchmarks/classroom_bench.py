@@ -7,6 +7,11 @@ Everything runs on this machine, over loopback only:
 
 * one classroom server (``scripts/serve``, the repository's ``jupyter_config/``, with the play
   page's default bot pause) and one stock Voila (no configuration) serving the same folder;
+  the classroom server is started as a teacher starts it for a class, with a class reserve
+  (``SPELLTOWER_CLASS_SIZE``, ``--reserve``, default one kernel per student and Chromium page,
+  see :mod:`widgets.warmpool`), and the students arrive once it is ready: the reserve's pages
+  run and the server quiet (the time that took is reported). ``--reserve 0`` measures a server
+  started without one, where every arrival but the first starts a kernel and runs the page;
 * ``--students`` protocol-level students. Each is a separate browser identity (its own cookie
   jar): it GETs ``abracada/play.ipynb`` as a browser does (so the server sets its cookie and
   hands it a kernel, preheated or not), opens the kernel websocket
@@ -418,13 +423,18 @@ async def main_async(args) -> dict:
     os.environ["SPELLTOWER_SAVES"] = str(work / "saves")
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH")) if p)
     os.environ.pop("SPELLTOWER_BOT_DELAY", None)      # the play page's own pause between bot moves
-    classroom = bh.start_voila(root, work / "classroom.log")
+    reserve = args.students + args.chromium if args.reserve is None else args.reserve
+    started = time.perf_counter()
+    classroom = bh.start_voila(root, work / "classroom.log",
+                               extra_args=[f"--WarmKernelManager.class_size={reserve}"] if reserve else [])
     stock = bh.start_voila(root, work / "stock.log", stock=True)
     results: dict = {"students": args.students, "moves": args.moves, "ramp_s": args.ramp, "think_s": args.think,
+                     "class_reserve": reserve,
                      "machine": {"cores": os.cpu_count(), "memory_gib": round(psutil.virtual_memory().total / 2**30, 1),
                                  "load_average_at_start": [round(x, 1) for x in os.getloadavg()]}}
     try:
-        await asyncio.sleep(5)                        # let the preheated pool fill
+        await _until_ready(classroom, reserve)        # the teacher starts the server before the class
+        results["server_ready_s"] = round(time.perf_counter() - started, 1)
         pool = set(_kernels(classroom))
         AsyncHTTPClient.configure(None, max_clients=args.students + 4)
         http = AsyncHTTPClient()
@@ -507,6 +517,35 @@ async def main_async(args) -> dict:
     return results
 
 
+async def _until_ready(server, reserve: int, ceiling: float = 900.0) -> None:
+    """Until the server is ready for a class: its class reserve (if any) has run its pages, and
+    the server and its kernels have fallen quiet (the other pools are full): less than 5 % of a
+    core over 3 s. A ceiling, not a timeout to meet: on a busy machine it takes longer."""
+    import psutil
+    deadline = time.perf_counter() + ceiling
+    while reserve and "Class reserve ready" not in server.log_text():
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"class reserve of {reserve} not ready after {ceiling:.0f} s")
+        await asyncio.sleep(1)
+
+    def cpu() -> float:
+        total = 0.0
+        for pid in [server.pid, *_kernels(server).values()]:
+            try:
+                total += sum(psutil.Process(pid).cpu_times()[:2])
+            except psutil.Error:
+                pass
+        return total
+
+    before = cpu()
+    while True:
+        await asyncio.sleep(3)
+        now = cpu()
+        if now - before < 0.15 or time.perf_counter() > deadline:
+            return
+        before = now
+
+
 async def _later(delay: float, coro):
     await asyncio.sleep(delay)
     return await coro
@@ -553,6 +592,9 @@ def main(argv=None) -> int:
     parser.add_argument("--ramp", type=float, default=30.0, help="students arrive over this many seconds")
     parser.add_argument("--play-seconds", type=float, default=240.0, help="a student's time limit to play")
     parser.add_argument("--page-clicks", type=int, default=10, help="timed clicks on each Chromium page")
+    parser.add_argument("--reserve", type=int, default=None,
+                        help="kernels the server preheats for the class (SPELLTOWER_CLASS_SIZE; default: "
+                             "students + chromium; 0: none, every arrival but the first starts a kernel)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))     # stop the servers on the way out
@@ -566,7 +608,8 @@ def main(argv=None) -> int:
                                        "server_cpu_ms_per_click", "chromium_click_ms",
                                        "stock_bare_click_ms", "student_load_to_playable_s", "chromium_load_s",
                                        "stock_bare_load_s", "memory_at_peak", "kernels_left_30s_after_close",
-                                       "kernels_running_30s_after_close", "wall_s", "machine") if k in results}
+                                       "kernels_running_30s_after_close", "class_reserve", "server_ready_s", "wall_s",
+                                       "machine") if k in results}
     print(json.dumps(summary, indent=2))
     if results.get("error_list"):
         print("first errors:\n  " + "\n  ".join(results["error_list"]))

@@ -116,6 +116,10 @@ class WarmKernelManager(AsyncMappingKernelManager):
     refill_delay = Float(1.0, config=True, help="Seconds before a used pool kernel is replaced.")
     warm_timeout = Float(60.0, config=True, help="Seconds a pool kernel may take to start and warm up.")
     adopt_timeout = Float(10.0, config=True, help="Seconds a pool kernel may take to take on a request.")
+    class_size = Integer(0, config=True, help="Kernels of class_page Voila preheats at start, one per "
+                         "student expected (0: none beyond Voila's own pool); not replaced as they are used.")
+    class_page = Unicode("abracada/play.ipynb", config=True,
+                         help="The play page the class will open (relative to the served folder).")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -123,6 +127,47 @@ class WarmKernelManager(AsyncMappingKernelManager):
         self._warm: list[asyncio.Task] = []          # each yields (kernel id, the env it started with)
         self._pool_ids: set[str] = set()
         self._fill(delay=0.0)
+        if self.class_size > 0:
+            self._reserve_for_class()
+
+    # ----- the class reserve ---------------------------------------------------------------------
+    def _reserve_for_class(self) -> None:
+        """Ask Voila to preheat :attr:`class_size` kernels of :attr:`class_page` at start.
+
+        Thirty students opening a page within half a minute each cost a kernel start and a run of
+        the page: on two cores that is a minute of saturated CPU, while the first students already
+        click. Preheated before the class arrives, each arrival only takes a kernel whose page has
+        run (and learns its student, see :mod:`widgets.classroom`). The reserve is not replaced
+        as it is used: once it is spent the page keeps Voila's usual pool of
+        ``default_pool_size``, so the class costs one kernel per student, not two.
+
+        Voila wraps this class in its preheating manager, whose ``__init__`` fills the pools from
+        ``kernel_pools_config`` right after this ``__init__`` returns; the size is set back just
+        after, on the event loop, when the reserve's kernels are already on their way.
+        """
+        if not hasattr(self, "kernel_pools_config"):
+            raise ValueError("WarmKernelManager.class_size needs VoilaConfiguration.preheat_kernel = true")
+        default = self.kernel_pools_config.get("default", {})
+        usual = {**default, "pool_size": default.get("pool_size", 1)}
+        self.kernel_pools_config = {**self.kernel_pools_config,
+                                    self.class_page: {**usual, "pool_size": self.class_size}}
+        asyncio.get_event_loop().call_soon(self._class_reserve_started, usual)
+
+    def _class_reserve_started(self, usual: dict) -> None:
+        """The reserve's kernels are starting: from now on the page refills to its usual size."""
+        self.kernel_pools_config = {**self.kernel_pools_config, self.class_page: usual}
+        reserve = list(self._pools.get(self.class_page, ()))
+        if len(reserve) < self.class_size:
+            self.log.error("Class reserve: %s is not a page Voila preheats (preheat_denylist) or does "
+                           "not exist", self.class_page)
+            return
+        asyncio.ensure_future(self._announce_class_reserve(reserve))
+
+    async def _announce_class_reserve(self, reserve: list[asyncio.Task]) -> None:
+        """Log when every reserve kernel has started and run its page (a teacher waits for this)."""
+        started = await asyncio.gather(*reserve, return_exceptions=True)
+        await asyncio.gather(*(s["task"] for s in started if isinstance(s, dict)), return_exceptions=True)
+        self.log.info("Class reserve ready: %d kernels of %s, its page already run", len(reserve), self.class_page)
 
     # ----- the pool ----------------------------------------------------------------------------
     def _fill(self, delay: float) -> None:
