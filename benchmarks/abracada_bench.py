@@ -9,7 +9,7 @@ machine does not count against us; wall-clock games/s are printed beside them.
   protocol (``legal_actions`` + ``apply``), no views: what the engine itself costs;
 * RandomBot games: ``towerlib.core.bots.play`` with four ``RandomBot``s, so each action also
   builds the view fields the bot lists (its legal actions) and plays the text it chose;
-* EV-bot games: ``play`` with four ``EVBot``s (each reads 16 of the view's 26 fields);
+* EV-bot games: ``play`` with four ``EVBot``s (each reads 9 of the view's 29 fields);
 * ``deduce`` latency: positions met in real 4-player games, each timed once with every cache
   cleared first (a cold computation: ``position`` from the view plus the distribution and its
   eight hold chances, which is all a bot asks for).

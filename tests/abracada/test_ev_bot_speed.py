@@ -69,8 +69,9 @@ def _view_with(counts, masks):
     everything not unseen lies in the other hand (a made-up but well-formed view)."""
     seen = [v for v in range(1, 9) for _ in range(v - counts[v])]
     return {"game": "abracada", "seat": 0, "hands": [None, seen], "board": {str(v): 0 for v in range(1, 9)},
-            "removed": [], "own_secrets": [], "public_secrets": None, "result": None,
-            "own_hand": [{"ruled_out": [v for v in range(1, 9) if not m >> v & 1]} for m in masks]}
+            "removed": [], "own_secrets": [], "public_secrets": None, "result": None, "unseen": list(counts),
+            "own_hand": [{"ruled_out": [v for v in range(1, 9) if not m >> v & 1]} for m in masks],
+            "own_ruled_out": [ALL & ~m for m in masks]}
 
 
 def reference_choice(view):
@@ -107,9 +108,56 @@ def test_equal_values_break_to_the_lower_spell():
     # are worth the same, and the bot keeps the first (lower) one, as it always did.
     counts = (0, 0, 0, 0, 0, 0, 3, 3, 0)
     view = dict(_view_with(counts, (ALL,) * 2), phase="play", chain=6, players=3, seat=0,
-                lives=[6, 3, 3], alive=[True] * 3, options={"die_faces": [1, 1, 2, 2, 3, 3]},
+                lives=[6, 3, 3], alive=[True] * 3, die_faces=[1, 1, 2, 2, 3, 3],
                 hand_sizes=[2, 5, 5], secret_pool=4)
     view["hands"] = [None, view["hands"][1][:20], view["hands"][1][20:]]
     chances = chances_from(view, 6)
     assert chances[6] == chances[7] > 0
     assert EVBot().choose(view).action == "cast 6" == reference_choice(view)
+
+
+def reference_prices(me, lives, alive, faces, last_stone, pool):
+    """The EV bot's prices as first written, in one piece: the split, cached version must give
+    the very same floats (the bot's reasons quote them)."""
+    from towerlib.abracada.bots import (_HIT_PRICE, _LIFE_PRICE, EMPTY_HAND, KNOCKOUT, SECRET,
+                                        SELF_KNOCKOUT, _die, _neighbour)
+    from towerlib.abracada.rules import MAX_LIFE
+    life = lives[me]
+    die = _die(faces)
+    others = [lives[q] for q in range(len(lives)) if q != me and alive[q]]
+    left_seat, right_seat = _neighbour(alive, me, 1), _neighbour(alive, me, -1)
+    left, right = lives[left_seat], lives[right_seat]
+    weakest = min(others)
+    hit_others = sum(_HIT_PRICE[x] for x in others)
+
+    def hit(foes):
+        return KNOCKOUT if min(foes) <= 1 else sum(_HIT_PRICE[x] for x in foes)
+
+    dragon = sum(prob * (KNOCKOUT if weakest <= face else face * hit_others) for face, prob in die)
+    heal = _LIFE_PRICE[life]
+    dream = sum(prob * min(face, MAX_LIFE - life) * heal for face, prob in die)
+    last = EMPTY_HAND if last_stone else 0.0
+    success = [0.0, dragon, (KNOCKOUT if weakest <= 1 else hit_others) + heal * (life < MAX_LIFE), dream,
+               SECRET * pool, hit([left] if left_seat == right_seat else [left, right]),
+               hit([left]), hit([right]), heal * (life < MAX_LIFE)]
+    success = [x + last for x in success]
+    miss = SELF_KNOCKOUT if life <= 1 else _LIFE_PRICE[life - 1]
+    dragon_miss = sum(prob * (SELF_KNOCKOUT if face >= life else face * _LIFE_PRICE[life - face])
+                      for face, prob in die)
+    return tuple(success), (0.0, dragon_miss) + (miss,) * 7
+
+
+def test_the_prices_are_the_floats_of_the_one_piece_reference():
+    from towerlib.abracada.bots import _prices_for
+    rng = random.Random(23)
+    for _ in range(20_000):
+        players = rng.randint(2, 5)
+        lives = tuple(rng.randint(0, 6) for _ in range(players))
+        alive = tuple(rng.random() < 0.8 for _ in range(players))
+        me = rng.randrange(players)
+        alive = alive[:me] + (True,) + alive[me + 1:]
+        if sum(alive) < 2:
+            continue
+        faces = rng.choice([(1, 1, 2, 2, 3, 3), (1, 2, 3, 4, 5, 6), (0,), (2, 9), (0, 0, 1, 6)])
+        args = (me, lives, alive, faces, rng.random() < 0.3, rng.random() < 0.5)
+        assert _prices_for(*args) == reference_prices(*args), args

@@ -9,7 +9,8 @@ import pytest
 from towerlib import IllegalAction
 from towerlib.abracada import CAST, END, Cast, new_game
 from towerlib.abracada.bots import EVBot, RandomBot
-from towerlib.abracada.deduction import ALL, deduce, distribution, hold_chances, position
+from towerlib.abracada.deduction import (ALL, chances_from, deduce, distribution, hold_chances, own_masks,
+                                         play_chances, position)
 
 VALUES = range(1, 9)
 
@@ -173,6 +174,25 @@ def test_the_public_options_are_the_json_form_of_the_options(options):
     assert game.list_options == tuple(k for k, v in game.public_options.items() if type(v) is list)
 
 
+@pytest.mark.parametrize("options", [{}, {"secret_stone_visibility": "public"}, {"last_standing": True},
+                                     {"easy": True, "secret_stone_visibility": "public"}])
+def test_the_bots_fields_say_what_position_reads_from_the_whole_view(options):
+    ends = 0
+    for game, _ in random_positions(12, seed=13, **options):
+        ends += game.phase != "play"
+        for seat in range(game.players):
+            view = game.view(seat, log=False)
+            assert view["unseen"] == list(position(view)[0])
+            assert view["own_ruled_out"] == [sum(1 << v for v in slot["ruled_out"]) for slot in view["own_hand"]]
+            if game.phase == "play":
+                assert own_masks(view) == position(view)[1]
+                assert play_chances(view) == chances_from(view)
+            assert view["die_faces"] == list(game.options["die_faces"]) == view["options"]["die_faces"]
+    assert ends > 10                                     # round ends (hands and secrets shown) met
+    view = game.view(0, log=False)                      # and the game's end
+    assert game.is_over and view["unseen"] == list(position(view)[0])
+
+
 class ReadingView(dict):
     """A view that notes which of its fields are read."""
 
@@ -199,7 +219,8 @@ def test_each_bot_reads_only_the_view_fields_it_lists(options):
         assert read and read <= set(bot.view_fields), f"{name} read {sorted(read - set(bot.view_fields))}"
 
 
-def test_play_hands_a_bot_its_listed_fields_and_plays_as_with_whole_views():
+@pytest.mark.parametrize("options", [{}, {"secret_stone_visibility": "public"}])
+def test_play_hands_a_bot_its_listed_fields_and_plays_as_with_whole_views(options):
     from towerlib.abracada.bots import BOTS
     from towerlib.core.bots import play
 
@@ -224,8 +245,8 @@ def test_play_hands_a_bot_its_listed_fields_and_plays_as_with_whole_views():
             return self.bot.choose(view)
 
     for name, make in BOTS.items():
-        for players in (2, 4):
-            game, twin = new_game(players, seed=21), new_game(players, seed=21)
+        for players in (2, 3, 4):
+            game, twin = new_game(players, seed=21, **options), new_game(players, seed=21, **options)
             outcome = play(game, [Listed(make(s)) for s in range(players)])
             assert outcome == play(twin, [WholeView(make(s)) for s in range(players)])
             assert game.to_json() == twin.to_json()

@@ -11,6 +11,8 @@
 
 ``play(game, bots)`` from :mod:`towerlib.core.bots` hands each bot only the view fields it lists
 in ``view_fields`` (a whole view costs as much as the move itself); a whole view works as well.
+The deducing bots read the unseen stones and their own ruled-out values from the view's
+``unseen`` and ``own_ruled_out`` fields rather than counting the board and the hands again.
 Almost every position a bot meets is new, so the EV bot computes its hold chances afresh by the
 nested closed form (no cache).
 """
@@ -18,12 +20,14 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import compress
+from math import inf
 from typing import Any, Callable, Mapping
 
 from ..core.bots import Bot, Choice
 from ..core.errors import InvalidOption
 from ..core.i18n import Msg
-from .deduction import POSITION_FIELDS, _nested_chances, _position, chances_from
+from .deduction import PLAY_FIELDS, _nested_chances, own_masks, play_chances
 from .rules import MAX_LIFE, SPELLS
 
 _SPELL = {v: Msg(f"abracada.spell.{v}") for v in SPELLS}
@@ -67,7 +71,7 @@ class CountingBot:
     """
 
     name = "counting"
-    view_fields = ("phase", "chain", *POSITION_FIELDS)
+    view_fields = ("phase", "chain", *PLAY_FIELDS)
 
     def __init__(self, seed: int | None = None, threshold: float = 0.5) -> None:
         self.threshold = threshold
@@ -75,11 +79,11 @@ class CountingBot:
     def choose(self, view: Mapping[str, Any]) -> Choice:
         if view["phase"] != "play":
             return _NEXT
-        counts, masks = _position(view)
+        masks = own_masks(view)
         anywhere = 0                                    # values not ruled out for every stone
         for m in masks:
             anywhere |= m
-        chances = _nested_chances(counts, (anywhere,) * len(masks), 1)   # equal sets always nest
+        chances = _nested_chances(view["unseen"], (anywhere,) * len(masks), 1)   # equal sets always nest
         chain = view["chain"]
         low = chain or 1
         best = max(range(low, 9), key=lambda v: (chances[v], v))
@@ -126,7 +130,7 @@ class EVBot:
     """
 
     name = "ev"
-    view_fields = ("phase", "chain", *POSITION_FIELDS, "lives", "alive", "options", "hand_sizes", "secret_pool")
+    view_fields = ("phase", "chain", *PLAY_FIELDS, "seat", "lives", "alive", "die_faces", "secret_pool")
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -136,9 +140,9 @@ class EVBot:
             return _NEXT
         chain = view["chain"]
         low = chain or 1
-        chances = chances_from(view, low)           # only the values the chain still allows
+        chances = play_chances(view, low)           # only the values the chain still allows
         success, failure = _prices(view)
-        best, best_ev = 0, float("-inf")
+        best, best_ev = 0, -inf
         for v in range(low, 9):
             p = chances[v]
             ev = p * success[v] - (1 - p) * failure[v]
@@ -153,10 +157,11 @@ class EVBot:
 
 
 def _prices(view: Mapping[str, Any]) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """For each value v (index 0 unused): what a successful cast is worth, what a failure costs."""
+    """For each value v (index 0 unused): what a successful cast is worth, what a failure costs.
+
+    Read in the play phase, when the seat's hand has one stone per ``own_ruled_out`` entry."""
     return _prices_for(view["seat"], tuple(view["lives"]), tuple(view["alive"]),
-                       tuple(view["options"]["die_faces"]), view["hand_sizes"][view["seat"]] == 1,
-                       view["secret_pool"] > 0)
+                       tuple(view["die_faces"]), len(view["own_ruled_out"]) == 1, view["secret_pool"] > 0)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -164,30 +169,50 @@ def _prices_for(me: int, lives: tuple[int, ...], alive: tuple[bool, ...], faces:
                 last_stone: bool, pool: bool) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Success follows rules 15-22 with 24 (a knock-out) and 26 (the last stone empties the hand);
     failure costs a life (the die for the Dragon), or the round when it is the caster's last.
-    Cached: the same lives come up again and again."""
+    Cached: the same lives come up again and again. What depends only on the die and the
+    caster's own life is cached apart (:func:`_own_prices`): most new lives still share it."""
     life = lives[me]
-    die = _die(faces)
-    others = [lives[q] for q in range(len(lives)) if q != me and alive[q]]
+    others = [*compress(lives, alive)]             # the lives of those still in, in seat order,
+    del others[alive[:me].count(True)]             # but the caster's
     left_seat, right_seat = _neighbour(alive, me, 1), _neighbour(alive, me, -1)
     left, right = lives[left_seat], lives[right_seat]
     weakest = min(others)
-    hit_others = sum(_HIT_PRICE[x] for x in others)
+    hit_others = sum(map(_HIT_PRICE.__getitem__, others))
+    dragon = _dragon_price(faces, weakest, hit_others)
+    heal, dream, failure = _own_prices(faces, life)
+    if left_seat == right_seat:                                       # Q4: one neighbour is hit once
+        tempest = _HIT_ONE[left]
+    else:
+        tempest = KNOCKOUT if left <= 1 or right <= 1 else _HIT_PRICE[left] + _HIT_PRICE[right]
+    success = (0.0, dragon, (KNOCKOUT if weakest <= 1 else hit_others) + heal, dream, SECRET * pool,
+               tempest, _HIT_ONE[left], _HIT_ONE[right], heal)
+    if last_stone:
+        success = tuple(x + EMPTY_HAND for x in success)
+    return success, failure
 
-    def hit(foes: list[int]) -> float:
-        return KNOCKOUT if min(foes) <= 1 else sum(_HIT_PRICE[x] for x in foes)
 
-    dragon = sum(prob * (KNOCKOUT if weakest <= face else face * hit_others) for face, prob in die)
+# Hitting one player: a knock-out when it takes their last life, else the price of a life taken.
+_HIT_ONE = tuple(KNOCKOUT if life <= 1 else _HIT_PRICE[life] for life in range(MAX_LIFE + 1))
+
+
+@lru_cache(maxsize=1 << 12)
+def _dragon_price(faces: tuple[int, ...], weakest: int, hit_others: float) -> float:
+    """What a successful Ancient Dragon is worth: a knock-out if the roll reaches the weakest
+    opponent's lives, else the roll times what a life taken from every opponent is worth."""
+    return sum(prob * (KNOCKOUT if weakest <= face else face * hit_others) for face, prob in _die(faces))
+
+
+@lru_cache(maxsize=None)
+def _own_prices(faces: tuple[int, ...], life: int) -> tuple[float, float, tuple[float, ...]]:
+    """For a caster with ``life`` lives: what healing by one is worth now (0 at full life), what
+    Sweet Dream's roll is worth, and the failure costs of :func:`_prices_for`."""
+    die = _die(faces)
     heal = _LIFE_PRICE[life]
     dream = sum(prob * min(face, MAX_LIFE - life) * heal for face, prob in die)
-    last = EMPTY_HAND if last_stone else 0.0
-    success = [0.0, dragon, (KNOCKOUT if weakest <= 1 else hit_others) + heal * (life < MAX_LIFE), dream,
-               SECRET * pool, hit([left] if left_seat == right_seat else [left, right]),   # Q4
-               hit([left]), hit([right]), heal * (life < MAX_LIFE)]
-    success = [x + last for x in success]
     miss = SELF_KNOCKOUT if life <= 1 else _LIFE_PRICE[life - 1]
     dragon_miss = sum(prob * (SELF_KNOCKOUT if face >= life else face * _LIFE_PRICE[life - face])
                       for face, prob in die)
-    return tuple(success), (0.0, dragon_miss) + (miss,) * 7
+    return heal * (life < MAX_LIFE), dream, (0.0, dragon_miss) + (miss,) * 7
 
 
 def _neighbour(alive: list[bool], seat: int, step: int) -> int:

@@ -358,13 +358,9 @@ def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], tuple[int, ...]]
     return tuple(c), masks
 
 
-# The view fields :func:`position` reads (a bot lists them in its ``view_fields``).
-POSITION_FIELDS = ("game", "seat", "board", "removed", "own_secrets", "hands", "result", "public_secrets",
-                   "own_hand")
-
-
 def _position(view: Mapping[str, Any]) -> tuple[list[int], tuple[int, ...]]:
-    """:func:`position` with the counts as a new list: what a bot reads every decision.
+    """:func:`position` with the counts as a new list (bots read them ready-made from the
+    view's ``unseen`` field instead, see :func:`play_chances`).
 
     The seen stones are gathered into one list and counted in one loop (cheaper than a loop
     per place, or ``list.count`` per value).
@@ -423,7 +419,32 @@ def chances_from(view: Mapping[str, Any], low: int = 1) -> list[float]:
     seen before (issue #14.3), and the closed form below costs less than a cache key. Sets that
     do not nest (never in a real game) take the general, cached count.
     """
-    c, masks = _position(view)
+    return _chances(*_position(view), low)
+
+
+# The view fields :func:`play_chances` reads (a bot lists them in its ``view_fields``).
+PLAY_FIELDS = ("unseen", "own_ruled_out")
+
+
+def play_chances(view: Mapping[str, Any], low: int = 1) -> list[float]:
+    """:func:`chances_from` for a view of the play phase, read from its ``unseen`` counts and
+    ``own_ruled_out`` bit masks alone (``PLAY_FIELDS``): what a bot asks every decision.
+
+    Those two fields are exactly what :func:`position` makes from the board, the hands, the
+    secret stones and ``own_hand``, so a bot need not be handed the rest nor count again
+    (issue #14.3). No checks: the view comes from a real game. Not for a finished round, whose
+    result fixes the own slots (use :func:`chances_from`).
+    """
+    return _chances(view["unseen"], own_masks(view), low)
+
+
+def own_masks(view: Mapping[str, Any]) -> tuple[int, ...]:
+    """The allowed-value masks of the seat's own slots from its view's ``own_ruled_out`` field."""
+    return tuple([ALL & ~ruled for ruled in view["own_ruled_out"]])
+
+
+def _chances(c: list[int], masks: tuple[int, ...], low: int) -> list[float]:
+    """The hold chances of :func:`chances_from` for unseen counts ``c`` and the own slots' masks."""
     out = _nested_chances(c, masks, low)
     if out is None:
         out = list(_hold_chances(tuple(c), _canonical(masks)))

@@ -5,6 +5,9 @@ seat may see it. A seat sees every other hand, the board, the face-up removed st
 scores, pile and secret-pool sizes, others' secret-stone counts, its own secret stones and the
 whole history; of its own hand only the size, and for each stone the values it has seen ruled
 out. The event log is filtered the same way (a seat never sees the stones it draws).
+A few fields restate what the others show in the form a bot reads fastest: ``unseen`` (the
+stones of each value the seat cannot see), ``own_ruled_out`` (``own_hand`` as bit masks) and
+``die_faces`` (from ``options``).
 """
 from __future__ import annotations
 
@@ -51,6 +54,7 @@ FIELDS: dict[str, str] = {
     "seat": "seat",
     "players": "game.players",
     "options": "_options(game)",
+    "die_faces": "[*game.options['die_faces']]",
     "round": "game.round_no",
     "phase": "game.phase",
     "current_player": "game.current_player",
@@ -63,6 +67,8 @@ FIELDS: dict[str, str] = {
     "hand_sizes": "[*map(len, game.hands)]",
     # of its own hand, only what it has seen ruled out for each stone
     "own_hand": "[{'ruled_out': [*_RULED_OUT[mask]]} for mask in game.known_not[seat]]",
+    # the same as bit masks (bit v set: value v ruled out), the form deduction counts with
+    "own_ruled_out": "[*game.known_not[seat]]",
     "own_secrets": "[*game.secrets[seat]]",
     "secret_counts": "[*map(len, game.secrets)]",
     "public_secrets": "[[*s] for s in game.secrets] if _public_secrets(game) else None",
@@ -70,6 +76,8 @@ FIELDS: dict[str, str] = {
     "pile": "len(game.pile)",
     "removed": "[*game.removed]",
     "board": "_board(game.cast)",
+    # how many stones of each value 0..8 the seat cannot see (what deduction.position counts)
+    "unseen": "_unseen(game, seat)",
     "round_points": "[*game.round_points]",
     "result": "None if game.result is None else _own(game.result)",
     "winners": "[*game.winners]",
@@ -106,6 +114,32 @@ def _board(cast: list[int]) -> dict[str, int]:
     """How many stones of each value were cast this round."""
     return {"1": cast[1], "2": cast[2], "3": cast[3], "4": cast[4],
             "5": cast[5], "6": cast[6], "7": cast[7], "8": cast[8]}
+
+
+def _unseen(game: "AbracadaGame", seat: int) -> list[int]:
+    """The stones of each value (index 0 always 0) ``seat`` cannot see: the 36 less the board,
+    the face-up removed stones, the other hands, its own secret stones, and the others' secret
+    stones when they are public or the round is over (its result shows them).
+
+    Counted from those places only, never from what is hidden (the seat's own hand, the pile):
+    the counts ``deduction.position`` makes from a whole view, for a bot that needs nothing
+    else of those fields (issue #14.3). One loop over the seen stones, as ``position`` does.
+    """
+    cast = game.cast
+    c = [0, 1 - cast[1], 2 - cast[2], 3 - cast[3], 4 - cast[4], 5 - cast[5], 6 - cast[6], 7 - cast[7], 8 - cast[8]]
+    seen = [*game.removed]
+    for q, hand in enumerate(game.hands):
+        if q != seat:
+            seen += hand
+    secrets = game.secrets
+    if game.result is None and not _public_secrets(game):
+        seen += secrets[seat]
+    else:
+        for stones in secrets:
+            seen += stones
+    for s in seen:
+        c[s] -= 1
+    return c
 
 
 def _options(game: "AbracadaGame") -> dict[str, Any]:
