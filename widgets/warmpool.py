@@ -30,6 +30,11 @@ The warm-up imports nothing that reads the page's identity at import time; in pa
 Pool kernels are never culled and are shut down with the server (they are ordinary kernels of
 this manager). If a warm kernel is not ready, or has died, the page gets a cold kernel as before.
 
+The same manager holds two more server-side settings of a classroom: the *class reserve*
+(:attr:`~WarmKernelManager.class_size`, kernels of one play page preheated for a class before it
+arrives, see :meth:`~WarmKernelManager._reserve_for_class`), and a lighter watch of each
+kernel's activity (:meth:`~WarmKernelManager.start_watching_activity`).
+
 This module is imported by the server process: it imports no widgets and no towerlib itself.
 """
 from __future__ import annotations
