@@ -1,6 +1,6 @@
-"""The server's lighter watch of kernel activity (``WarmKernelManager.start_watching_activity``)
-decides exactly as jupyter_server's own: same ``execution_state``, same ``last_activity`` updates,
-message after message, for the messages a page's kernel sends."""
+"""The server's lighter watch of kernel activity (``widgets.kernel_activity``, a base of the
+server's ``WarmKernelManager``) decides exactly as jupyter_server's own: same ``execution_state``,
+same ``last_activity`` updates, message after message, for the messages a page's kernel sends."""
 from __future__ import annotations
 
 import datetime

@@ -32,8 +32,8 @@ this manager). If a warm kernel is not ready, or has died, the page gets a cold 
 
 The same manager holds two more server-side settings of a classroom: the *class reserve*
 (:attr:`~WarmKernelManager.class_size`, kernels of one play page preheated for a class before it
-arrives, see :meth:`~WarmKernelManager._reserve_for_class`), and a lighter watch of each
-kernel's activity (:meth:`~WarmKernelManager.start_watching_activity`).
+arrives, see :meth:`~WarmKernelManager._reserve_for_class`), and, from
+:class:`widgets.kernel_activity.HeaderActivityWatch`, a lighter watch of each kernel's activity.
 
 This module is imported by the server process: it imports no widgets and no towerlib itself.
 """
@@ -50,6 +50,7 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer, List, Unicode
 
+from widgets.kernel_activity import HeaderActivityWatch
 from widgets.template_cache import share_compiled_templates
 
 #: What every lesson imports while it renders (see notebooks/*/0*.ipynb): the engines and their
@@ -109,7 +110,7 @@ def request_env(env: dict[str, str], started_with: dict[str, str]) -> dict[str, 
     return {k: v for k, v in env.items() if started_with.get(k) != v}
 
 
-class WarmKernelManager(AsyncMappingKernelManager):
+class WarmKernelManager(HeaderActivityWatch, AsyncMappingKernelManager):
     """An :class:`AsyncMappingKernelManager` that hands warm kernels to matching pages (see the
     module docstring)."""
 
@@ -268,39 +269,6 @@ class WarmKernelManager(AsyncMappingKernelManager):
             if taken is not None:
                 return taken
         return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
-
-    # ----- every kernel ------------------------------------------------------------------------
-    def start_watching_activity(self, kernel_id: str) -> None:
-        """jupyter_server's watch of a kernel's activity (for culling), reading only the headers.
-
-        The server hears every IOPub message of every kernel twice: once for the page, once here,
-        to note when the kernel was last active and whether it is busy. jupyter_server decodes
-        each message whole for that (signature check, every date parsed with dateutil): a fifth
-        of the server's CPU while a class clicks (py-spy on ``benchmarks/classroom_bench.py``).
-        The same decisions need only the message's and its parent's types and, for a status
-        message, its state. The messages come from the server's own kernels over local IPC.
-        """
-        kernel = self._kernels[kernel_id]
-        kernel.reason = ""
-        kernel.last_activity = utcnow()
-        kernel._activity_stream = kernel.connect_iopub()
-        split = kernel.session.feed_identities
-        tracked = self.track_message_type
-
-        def record_activity(msg_list: list[bytes]) -> None:
-            _idents, parts = split(msg_list)        # signature, header, parent header, metadata, content
-            msg_type = json.loads(parts[1])["msg_type"]
-            parent_type = json.loads(parts[2]).get("msg_type")
-            if tracked(msg_type) or tracked(parent_type) or kernel.execution_state == "busy":
-                self.last_kernel_activity = kernel.last_activity = utcnow()
-            if msg_type == "status":
-                state = json.loads(parts[4])["execution_state"]
-                if tracked(parent_type):
-                    kernel.execution_state = state
-                elif kernel.execution_state == "starting" and state != "starting":
-                    kernel.execution_state = "idle"        # as upstream: after starting, idle
-
-        kernel._activity_stream.on_recv(record_activity)
 
     async def cull_kernel_if_idle(self, kernel_id: str):
         if kernel_id in self._pool_ids:          # waiting in the pool is not being idle
