@@ -9,22 +9,12 @@ import logging
 from pathlib import Path
 
 import pytest
-from traitlets import Unicode
-from traitlets.config import Config, LoggingConfigurable
+from traitlets.config import Config
 
+from test_setup_config import VoilaApp
 from widgets import warmpool
 
 PAGES = ["abracada/play.ipynb", "runes/play.ipynb", "abracada/01_meet_the_tower.ipynb"]
-
-
-class _App(LoggingConfigurable):
-    """Just what Voila's kernel manager reads from its parent application."""
-
-    root_dir = Unicode()
-    notebook_path = Unicode(None, allow_none=True)
-    base_url = Unicode("/")
-    server_url = Unicode("/")
-    port = 8866
 
 
 def _root(tmp_path: Path) -> Path:
@@ -61,7 +51,7 @@ def test_the_reserve_is_preheated_at_start_and_not_replaced_until_spent(tmp_path
     started: list[str] = []
 
     async def scenario():
-        app = _App(root_dir=str(_root(tmp_path)), config=_config(class_size=3))
+        app = VoilaApp(root_dir=str(_root(tmp_path)), config=_config(class_size=3))
         manager = _manager_class(started)(parent=app, config=app.config)
         await _settle()
         assert sorted(started) == ["abracada/play.ipynb"] * 3 + ["runes/play.ipynb"]   # no lesson
@@ -84,7 +74,7 @@ def test_without_a_class_each_play_page_keeps_one(tmp_path):
     started: list[str] = []
 
     async def scenario():
-        app = _App(root_dir=str(_root(tmp_path)), config=_config())
+        app = VoilaApp(root_dir=str(_root(tmp_path)), config=_config())
         manager = _manager_class(started)(parent=app, config=app.config)
         await _settle()
         assert sorted(started) == ["abracada/play.ipynb", "runes/play.ipynb"]
@@ -99,7 +89,7 @@ def test_a_class_page_voila_does_not_preheat_is_reported(tmp_path, caplog):
     started: list[str] = []
 
     async def scenario():
-        app = _App(root_dir=str(_root(tmp_path)),
+        app = VoilaApp(root_dir=str(_root(tmp_path)),
                    config=_config(class_size=5, class_page="abracada/01_meet_the_tower.ipynb"))
         _manager_class(started)(parent=app, config=app.config)
         await _settle()

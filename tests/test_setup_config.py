@@ -31,11 +31,15 @@ def preheating_manager_class():
     return voila_kernel_manager_factory(AsyncMappingKernelManager, True, 1)
 
 
-class _App(LoggingConfigurable):
-    """Just what Voila's kernel manager reads from its parent application."""
+class VoilaApp(LoggingConfigurable):
+    """Just what Voila's kernel manager reads from its parent application (also when it fills a
+    pool: tests/test_class_reserve.py)."""
 
     root_dir = Unicode()
     notebook_path = Unicode(None, allow_none=True)
+    base_url = Unicode("/")
+    server_url = Unicode("/")
+    port = 8866
 
 
 def configurable(section: str):
@@ -128,7 +132,7 @@ def test_only_play_pages_are_preheated(path, preheated, tmp_path):
     elsewhere), so the pattern must give the same answer for both."""
     empty = tmp_path / "empty"  # nothing to preheat, so the manager starts no kernel
     empty.mkdir()
-    manager = preheating_manager_class()(parent=_App(root_dir=str(empty), config=voila_config()))
+    manager = preheating_manager_class()(parent=VoilaApp(root_dir=str(empty), config=voila_config()))
     for candidate in (Path(path), tmp_path / path):
         assert manager._notebook_filter(candidate) is preheated, candidate
 
