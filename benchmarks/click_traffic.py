@@ -13,7 +13,9 @@ p95 per click:
 * ``click``: the widget messages (and their data bytes as JSON; the page also gets a Jupyter
   header of a few hundred bytes per message) sent between the click and the click's idle;
 * ``bot_step``: the same for each scheduled bot move;
-* ``cycle_cpu_ms``: the kernel's CPU for one click and the bot moves that answer it.
+* ``cycle_cpu_ms``: the kernel's CPU for one click and the bot moves that answer it;
+* ``cycle_messages``: the widget messages of one click and the bot moves that answer it (what
+  the server relays per click; with ``--by-widget``, the bot moves' share per widget).
 
 The classroom benchmark's ``student_click_messages`` / ``student_click_kib`` count the same
 ``click`` messages on the wire (headers included).
@@ -83,6 +85,8 @@ async def run(args) -> dict:
     clicks, bots, cpu = [], [], []
     per_widget: Counter = Counter()
     per_widget_messages: Counter = Counter()
+    bot_widget_messages: Counter = Counter()
+    cycles: list[int] = []                        # messages of a click and the bot moves that answer it
     with tempfile.TemporaryDirectory() as saves, Traffic() as traffic:
         board = AbracadaBoard(players=4, seat=0, bots="ev", bot_delay=BOT_PAUSE, saves_dir=saves)
         step, counting = board._bot_step, [False]
@@ -90,7 +94,12 @@ async def run(args) -> dict:
         def counted_step(token: int) -> None:     # each scheduled bot move's messages on their own
             step(token)
             if counting[0]:
-                bots.append(traffic.take())
+                sent = traffic.take()
+                bots.append(sent)
+                cycles[-1] += len(sent)
+                names = _names(board)
+                for cid, _kind, _data, _size in sent:
+                    bot_widget_messages[names.get(id(registry.get(cid)), "?")] += 1
         board._bot_step = counted_step
         registry = ipw.widgets.widget._instances
         while len(clicks) < args.clicks:
@@ -112,6 +121,7 @@ async def run(args) -> dict:
             click(target)
             sent = traffic.take()
             clicks.append(sent)
+            cycles.append(len(sent))
             counting[0] = True
             names = _names(board)
             for cid, _kind, _data, size in sent:
@@ -128,10 +138,12 @@ async def run(args) -> dict:
         "bot_step_messages": _stats([len(m) for m in bots]),
         "bot_step_kib": _stats([Traffic.size(m) / 1024 for m in bots]),
         "cycle_cpu_ms": _stats(cpu),
+        "cycle_messages": _stats(cycles),
     }
     if args.by_widget:
         out["click_by_widget"] = {k: f"{per_widget_messages[k] / n:.2f} messages, {v / 1024 / n:.2f} KiB"
                                   for k, v in per_widget.most_common(24)}
+        out["cycle_bot_messages_by_widget"] = {k: round(v / n, 2) for k, v in bot_widget_messages.most_common(24)}
     return out
 
 

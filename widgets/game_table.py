@@ -568,8 +568,12 @@ class GameTable:
         if token != self._token or not self._bot_to_move():
             return
         self._bot_move()
-        self._autosave()
         self._run_bots()
+        # The autosave file is written once the bots come to rest (the student decides or the
+        # game is over), not after each scheduled move: a class's server writes a save per click,
+        # not four (issue #13.3). A page that dies between two bot moves resumes from the
+        # student's own last move, which was saved when it was played.
+        self._autosave(write=self._pending is None)
         self._render()
 
     def _bot_move(self) -> Any:
@@ -641,12 +645,12 @@ class GameTable:
     def _read_save(self, text: str | bytes) -> BoardSave:
         return BoardSave.from_json(text, self._engine_load, self.BOT_LEVELS, self.DEFAULT_BOT)
 
-    def _autosave(self) -> None:
-        """Called after every move: writes the autosave, updates the teacher panel and, once a
-        game has ended, puts it in the student's class record."""
+    def _autosave(self, write: bool = True) -> None:
+        """Called after every move: updates the teacher panel, puts a game that has ended in the
+        student's class record and (unless ``write`` is false) writes the autosave."""
         self._refresh_teacher()
         self._record_game_over()
-        if self._autosave_name is None or self._game is None:
+        if not write or self._autosave_name is None or self._game is None:
             return
         try:
             self._saves.write(self._autosave_name, self._board_save().to_json())

@@ -277,6 +277,41 @@ def test_resume_after_a_reload(tmp_path):
     assert tr("abracada.board.resumed", "en") in reloaded._status.value
 
 
+def test_scheduled_bots_autosave_once_they_rest(tmp_path):
+    """With bots moving one scheduled step at a time, the student's own move is saved at once
+    and the file is next written when the bots come to rest: a reload then resumes the very
+    position the student sees, and a page that dies mid-way resumes from the student's move."""
+    async def scenario():
+        board = make_board(tmp_path, players=4, seat=0, bots="counting", seed=3, bot_delay=0.002,
+                           autosave="autosave", setup=False)
+        saves = board._saves
+        writes = []
+        write = saves.write
+        saves.write = lambda name, text: (writes.append(text), write(name, text))[1]
+        rng = random.Random(8)
+        bot_turns = 0
+        while bot_turns < 5 and not board.game.is_over:
+            while board._pending is not None:
+                await asyncio.sleep(0.002)
+            writes.clear()
+            before = len(board.game.history)
+            student_move(board, rng)
+            after_student = board._board_save().to_json()
+            if board._pending is None:                   # the student's turn goes on: one write
+                assert writes == [after_student]
+                continue
+            bot_turns += 1
+            assert writes == [after_student]             # the student's move, saved before any bot moves
+            while board._pending is not None:
+                assert saves.read("autosave") == after_student
+                await asyncio.sleep(0.002)
+            assert len(board.game.history) > before + 1  # bots moved ...
+            assert writes == [after_student, board._board_save().to_json()]   # ... and were saved once, at rest
+            assert saves.read("autosave") == board._board_save().to_json()
+        assert bot_turns == 5
+    asyncio.run(scenario())
+
+
 def test_a_corrupt_save_is_reported_not_loaded(tmp_path):
     board = make_board(tmp_path, setup=False, seed=4)
     (tmp_path / "saves").mkdir(exist_ok=True)
