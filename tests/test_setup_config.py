@@ -89,6 +89,7 @@ def test_voila_loads_our_classes():
 def test_closed_pages_free_kernels_after_a_grace_period_and_idle_ones_are_culled():
     config = voila_config()
     assert serving.ClassroomKernelConnection(config=config).shutdown_delay == 10.0
+    assert serving.ClassroomKernelConnection(config=config).limit_rate is False   # no student code runs
     manager = MappingKernelManager(config=config)
     assert 0 < manager.cull_interval <= manager.cull_idle_timeout
     assert manager.cull_connected is False  # an open page's kernel is never culled

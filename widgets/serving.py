@@ -15,6 +15,10 @@ through configuration (``Voila.kernel_websocket_connection_class`` and
   leaves a kernel running until the culler finds it. Rather than open an xsrf hole,
   :class:`ClassroomKernelConnection` shuts a kernel down when its last websocket has been closed
   for ``shutdown_delay`` seconds (the delay lets a page ride out a network blip and reconnect).
+  It also turns jupyter_server's IOPub rate limit off (``limit_rate``): that limit guards a
+  notebook's browser against a runaway ``print`` loop, but a Voila page runs no code a student
+  types, and weighing every widget message against it cost the server a tenth of its CPU per
+  click (py-spy, issue #13.3).
   Only standalone Voila uses it: in JupyterLab (and on Binder, which serves Lab too) a closed
   notebook tab must keep its kernel, so those servers use :class:`NoDelayKernelConnection`.
 * **Voila's own shutdown request is refused.** Its ``beforeunload`` beacon copies the
@@ -69,7 +73,7 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 import zmq
-from traitlets import Float, Type, Unicode
+from traitlets import Bool, Float, Type, Unicode
 
 
 class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
@@ -96,7 +100,11 @@ class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
 
 
 class ClassroomKernelConnection(NoDelayKernelConnection):
-    """No-delay connection that also frees a kernel once no page is connected to it."""
+    """No-delay connection that also frees a kernel once no page is connected to it, without
+    the IOPub rate limit (see the module docstring)."""
+
+    limit_rate = Bool(False, config=True,
+                      help="Whether to limit the rate of IOPub messages (off: a Voila page runs no student code).")
 
     shutdown_delay = Float(
         10.0,
