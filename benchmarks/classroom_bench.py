@@ -35,7 +35,10 @@ included), errors (any failed request, timeout, kernel error reply or missing wi
 latency p50/p95/max (all clicks, and only those after every student's board was playable: the
 class at play without the arrival rush) and the widget messages and bytes each click brought back, memory at the
 busiest moment, and kernels still running 30 s after every page has closed (the server's
-preheated pool, one per play page, is not counted).
+preheated pool, one per play page, is not counted). CPU per click: the student's kernel, the
+server, and the load itself, which shares the cores here (this process's protocol clients,
+``clients_cpu_ms_per_click``, and the Chromium pages, ``chromium_cpu_s``); a real class brings
+its own machines for those.
 
 Memory: RSS, PSS and USS of each kernel serving a page, and the class's memory per student:
 (server + every kernel, the preheated pool included) / students, as PSS, which shares each
@@ -81,6 +84,7 @@ GAME_OVER_QUIET = 8.0               # s without a change and nothing enabled: th
 #: ``--think 1`` (a click a second from everyone, far faster than anyone reads a board) is the
 #: hard pace the benchmark also reports.
 THINK_SECONDS = 3.0
+SAMPLE_SECONDS = 5.0                # memory is sampled this often (the class's memory is flat once in)
 
 
 def _encode(ws, msg: dict) -> tuple[str | bytes, bool]:
@@ -374,14 +378,33 @@ def _kernels(server) -> dict[str, int]:
     return out
 
 
+_PIDS: dict[str, int] = {}           # kernel id -> pid, as last found by _kernels
+
+
 def _kernel_cpu(server, kernel_id: str | None) -> float | None:
-    """CPU seconds (user + system) the kernel ``kernel_id`` has used so far."""
+    """CPU seconds (user + system) the kernel ``kernel_id`` has used so far (its pid looked up
+    once: listing every kernel's command line on the clients' event loop holds them all up)."""
     import psutil
-    pid = _kernels(server).get(kernel_id) if kernel_id else None
+    if kernel_id and kernel_id not in _PIDS:
+        _PIDS.update(_kernels(server))
+    pid = _PIDS.get(kernel_id) if kernel_id else None
     try:
         return sum(psutil.Process(pid).cpu_times()[:2]) if pid else None
     except psutil.NoSuchProcess:
         return None
+
+
+def _browser_cpu() -> float:
+    """CPU seconds (user + system) used so far by this process's Chromium processes."""
+    import psutil
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in child.name() or "headless" in child.name():
+                total += sum(child.cpu_times()[:2])
+        except psutil.NoSuchProcess:
+            continue
+    return total
 
 
 def _memory(pids) -> dict[int, tuple[int, int, int]]:
@@ -444,6 +467,7 @@ async def main_async(args) -> dict:
             browser = await pw.chromium.launch(executable_path=bh.CHROMIUM, args=bh.CHROMIUM_ARGS)
             t0 = time.perf_counter()
             server_cpu0 = sum(psutil.Process(classroom.pid).cpu_times()[:2])
+            clients_cpu0, browser_cpu0 = time.process_time(), _browser_cpu()
             tasks = []
             for k, student in enumerate(students):
                 delay = args.ramp * k / max(1, args.students)
@@ -465,6 +489,10 @@ async def main_async(args) -> dict:
             sampler.cancel()
             results["wall_s"] = round(time.perf_counter() - t0, 1)
             results["server_cpu_s"] = round(sum(psutil.Process(classroom.pid).cpu_times()[:2]) - server_cpu0, 1)
+            # The load itself runs on the same cores: this process's 30 protocol clients and the
+            # Chromium pages (a real class brings its own machines for these).
+            results["clients_cpu_s"] = round(time.process_time() - clients_cpu0, 1)
+            results["chromium_cpu_s"] = round(_browser_cpu() - browser_cpu0, 1)
             # close every page: websockets of the students, contexts of the Chromium pages
             used = {s.kernel_id for s in students if s.kernel_id} | set(results.pop("_chromium_kernels", ()))
             for student in students:
@@ -508,8 +536,10 @@ async def main_async(args) -> dict:
                                              / max(1, sum(len(s.clicks_ms) for s in students
                                                           if s.play_cpu_s is not None)), 1),
             "server_cpu_ms_per_click": round(1000 * results["server_cpu_s"] / max(1, len(clicks)), 1),
+            "clients_cpu_ms_per_click": round(1000 * results["clients_cpu_s"] / max(1, len(clicks)), 1),
             "student_click_kib": _stats([b / 1024 for s in students for b in s.click_bytes]),
             "memory_at_peak": {k: v for k, v in peak.items() if not k.startswith("_")},
+            "memory_sample_ms": _stats(peak.get("_sample_ms", [])),
         })
     finally:
         classroom.stop()
@@ -551,14 +581,23 @@ async def _later(delay: float, coro):
     return await coro
 
 
+def _memory_sample(server) -> tuple[dict[str, int], dict[int, tuple[int, int, int]], tuple[int, int, int] | None]:
+    """The kernels (id -> pid), their memory and the server's (see :func:`_memory`)."""
+    pids = _kernels(server)
+    return pids, _memory(pids.values()), _memory([server.pid]).get(server.pid)
+
+
 async def _sample_peak(server, peak: dict, page_kernels, students: int) -> None:
-    """Every 2 s: the server's and the kernels' memory; keeps the sample with the most memory in
-    all (PSS). Kernels are split into page kernels (serving a student's page, ``page_kernels()``
-    gives their ids) and the rest (the preheated pool, kernels not yet handed out)."""
+    """Every :data:`SAMPLE_SECONDS`: the server's and the kernels' memory; keeps the sample with
+    the most memory in all (PSS). Kernels are split into page kernels (serving a student's page,
+    ``page_kernels()`` gives their ids) and the rest (the preheated pool, kernels not yet handed
+    out). A sample reads every kernel's ``smaps_rollup`` (a tenth of a second or more for 30
+    kernels on a busy machine), so it runs on a thread: on this event loop it held up every
+    student's client and added its time to the clicks it overlapped."""
     while True:
-        pids = _kernels(server)
-        kernels = _memory(pids.values())
-        server_mem = _memory([server.pid]).get(server.pid)
+        t0 = time.perf_counter()
+        pids, kernels, server_mem = await asyncio.to_thread(_memory_sample, server)
+        peak.setdefault("_sample_ms", []).append(1000 * (time.perf_counter() - t0))
         if server_mem is None:
             return
         pages = page_kernels()
@@ -579,7 +618,7 @@ async def _sample_peak(server, peak: dict, page_kernels, students: int) -> None:
                 "per_student_rss_sum_mib": round((server_mem[0] + sum(m[0] for m in kernels.values()))
                                                  / students / 2**20, 1),
             })
-        await asyncio.sleep(2)
+        await asyncio.sleep(SAMPLE_SECONDS)
 
 
 def main(argv=None) -> int:
@@ -605,7 +644,8 @@ def main(argv=None) -> int:
     summary = {k: results[k] for k in ("pages_playable", "errors", "think_s", "student_click_ms",
                                        "student_click_ms_all_in",
                                        "student_click_messages", "student_click_kib", "kernel_cpu_ms_per_click",
-                                       "server_cpu_ms_per_click", "chromium_click_ms",
+                                       "server_cpu_ms_per_click", "clients_cpu_ms_per_click", "chromium_cpu_s",
+                                       "chromium_click_ms",
                                        "stock_bare_click_ms", "student_load_to_playable_s", "chromium_load_s",
                                        "stock_bare_load_s", "memory_at_peak", "kernels_left_30s_after_close",
                                        "kernels_running_30s_after_close", "class_reserve", "server_ready_s", "wall_s",
