@@ -63,6 +63,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import orjson
+
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "browser"))
 import browser_harness as bh  # noqa: E402
@@ -99,7 +101,6 @@ def _encode(ws, msg: dict) -> tuple[str | bytes, bool]:
 def _decode(raw: str | bytes) -> dict:
     """A message from the websocket, parsed with orjson (installed with the ``app`` extra): the
     30 clients share this machine's cores with the server they measure, so they parse cheaply."""
-    import orjson
     if isinstance(raw, str):
         return orjson.loads(raw)
     from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1

@@ -11,8 +11,6 @@ Imported by the server process only.
 """
 from __future__ import annotations
 
-import json
-
 from jupyter_server._tz import utcnow
 
 
@@ -27,17 +25,17 @@ class HeaderActivityWatch:
         kernel.reason = ""
         kernel.last_activity = utcnow()
         kernel._activity_stream = kernel.connect_iopub()
-        split = kernel.session.feed_identities
+        split, unpack = kernel.session.feed_identities, kernel.session.unpack   # orjson when installed
         tracked = self.track_message_type
 
         def record_activity(msg_list: list[bytes]) -> None:
             _idents, parts = split(msg_list)        # signature, header, parent header, metadata, content
-            msg_type = json.loads(parts[1])["msg_type"]
-            parent_type = json.loads(parts[2]).get("msg_type")
+            msg_type = unpack(parts[1])["msg_type"]
+            parent_type = unpack(parts[2]).get("msg_type")
             if tracked(msg_type) or tracked(parent_type) or kernel.execution_state == "busy":
                 self.last_kernel_activity = kernel.last_activity = utcnow()
             if msg_type == "status":
-                state = json.loads(parts[4])["execution_state"]
+                state = unpack(parts[4])["execution_state"]
                 if tracked(parent_type):
                     kernel.execution_state = state
                 elif kernel.execution_state == "starting" and state != "starting":

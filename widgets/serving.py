@@ -17,8 +17,8 @@ through configuration (``Voila.kernel_websocket_connection_class`` and
   for ``shutdown_delay`` seconds (the delay lets a page ride out a network blip and reconnect).
   It also turns jupyter_server's IOPub rate limit off (``limit_rate``): that limit guards a
   notebook's browser against a runaway ``print`` loop, but a Voila page runs no code a student
-  types, and weighing every widget message against it cost the server a tenth of its CPU per
-  click (py-spy, issue #13.3).
+  types, and weighing every widget message against it was about a tenth of the server's busy
+  time in a py-spy profile of one student clicking (issue #13.3).
   Only standalone Voila uses it: in JupyterLab (and on Binder, which serves Lab too) a closed
   notebook tab must keep its kernel, so those servers use :class:`NoDelayKernelConnection`.
 * **Voila's own shutdown request is refused.** Its ``beforeunload`` beacon copies the
