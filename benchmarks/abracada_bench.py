@@ -10,6 +10,10 @@ machine does not count against us; wall-clock games/s are printed beside them.
 * RandomBot games: ``towerlib.core.bots.play`` with four ``RandomBot``s, so each action also
   builds the view fields the bot lists (its legal actions) and plays the text it chose;
 * EV-bot games: ``play`` with four ``EVBot``s (each reads 9 of the view's 29 fields);
+* the same EV games replayed: ``play`` with bots that read the EV bot's view fields and hand
+  back the EV bots' recorded choices (recorded untimed beforehand). Views are built and moves
+  applied as in the EV games, but nothing is decided: the ceiling any bot reading those fields
+  could reach through ``play``. From the two, what the EV bots' own deciding costs per decision;
 * ``deduce`` latency: positions met in real 4-player games, each timed once with every cache
   cleared first (a cold computation: ``position`` from the view plus the distribution and its
   eight hold chances, which is all a bot asks for).
@@ -56,6 +60,43 @@ def bot_games(factory: Callable[[int], Any], games: int, seed: int) -> int:
     return actions
 
 
+class ReplayBot:
+    """Hands back recorded choices in turn, reading the EV bot's view fields: ``play`` builds
+    the views and applies the moves as for the EV bots, and nothing is decided."""
+
+    name = "replay"
+    view_fields = EVBot.view_fields
+
+    def __init__(self, choices: list[Any]) -> None:
+        self._next = iter(choices).__next__
+
+    def choose(self, view: Any) -> Any:
+        return self._next()
+
+
+def ev_choices(games: int, seed: int) -> list[list[Any]]:
+    """The EV bots' choices in each of the games ``bot_games(EVBot, games, seed)`` plays."""
+    out = []
+    for g in range(games):
+        game, choices = new_game(4, seed=seed + g), []
+        play(game, [EVBot(seed + 4 * g + i) for i in range(4)], on_choice=lambda _seat, c: choices.append(c))
+        out.append(choices)
+    return out
+
+
+def replayed_games(recorded: list[list[Any]], seed: int) -> int:
+    """The recorded EV games again, each seat's choices handed back by one shared ReplayBot."""
+    actions = 0
+    for g, choices in enumerate(recorded):
+        game = new_game(4, seed=seed + g)
+        bot = ReplayBot(choices)
+        play(game, [bot] * 4)
+        if len(game.history) != len(choices):
+            raise RuntimeError(f"game {seed + g}: the replay left the recorded game")
+        actions += len(game.history)
+    return actions
+
+
 def deduce_latencies(positions: int, seed: int) -> list[float]:
     """Cold ``deduce`` times in seconds for ``positions`` views from real EV-bot games."""
     views = []
@@ -89,17 +130,25 @@ def main() -> None:
 
     rows = []
 
-    def measure(label: str, fn: Callable[[int], int], action_target: str, game_target: str) -> None:
+    def measure(label: str, fn: Callable[[int], int], action_target: str = "", game_target: str = "") -> float:
+        """Adds the rows for ``label``; returns its median games per CPU second."""
         # each repeat plays other games, so no repeat finds the previous one's positions cached
         runs = [timed(lambda: fn(100_000 * rep)) for rep in range(r)]
         for unit, count, target in (("actions/s", lambda a: a, action_target), ("games/s", lambda a: n, game_target)):
             cpu = statistics.median(count(a) / c for c, _, a in runs)
             wall = statistics.median(count(a) / w for _, w, a in runs)
             rows.append((f"{label}: {unit}", f"{cpu:,.0f}", f"{wall:,.0f}", target))
+        return cpu
 
     measure("engine playouts (random legal actions)", lambda seed: engine_playouts(n, seed), ">= 300,000", ">= 1,000")
     measure("4 RandomBots via play()", lambda seed: bot_games(RandomBot, n, seed), "", ">= 1,000")
-    measure("4 EVBots via play()", lambda seed: bot_games(EVBot, n, seed), "", ">= 1,000")
+    ev_games = measure("4 EVBots via play()", lambda seed: bot_games(EVBot, n, seed), "", ">= 1,000")
+    recorded = {100_000 * rep: ev_choices(n, 100_000 * rep) for rep in range(r)}
+    replayed = measure("the EV games replayed, nothing decided", lambda seed: replayed_games(recorded[seed], seed))
+    # CPU seconds per game: EV games = replayed + decisions; 1,000 games/s leaves 1 ms - replayed for them
+    decisions = statistics.median(sum(map(len, games)) for games in recorded.values()) / n
+    spent, allowed = (1e6 * (1 / x - 1 / replayed) / decisions for x in (ev_games, 1000))
+    rows.append(("EV bots' own deciding: us per decision", f"{spent:.1f}", "", f"<= {allowed:.1f} for 1,000 games/s"))
 
     lat = [deduce_latencies(args.positions, 100_000 * rep) for rep in range(r)]
     med = statistics.median(statistics.median(x) for x in lat) * 1e3

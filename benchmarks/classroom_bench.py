@@ -33,7 +33,12 @@ Reported (and written to ``artifacts/classroom_bench.json``): pages playable (st
 page holds the board, as a browser would show it, and whose Start dealt a game; Chromium pages
 included), errors (any failed request, timeout, kernel error reply or missing widget), click
 latency p50/p95/max (all clicks, and only those after every student's board was playable: the
-class at play without the arrival rush) and the widget messages and bytes each click brought back, memory at the
+class at play without the arrival rush), where a click's time went (until the kernel said it was
+busy with it, ``student_click_to_busy_ms``: the server's relay, the kernel getting a core and these
+clients reading its reply; and
+from then to idle, ``student_click_busy_to_idle_ms``: the kernel's work and its messages relayed
+back), the latency by what was clicked (spell, End turn, Next round, Start) and the widget
+messages and bytes each click brought back, memory at the
 busiest moment, and kernels still running 30 s after every page has closed (the server's
 preheated pool, one per play page, is not counted). CPU per click: the student's kernel, the
 server, and the load itself, which shares the cores here (this process's protocol clients,
@@ -129,6 +134,8 @@ class Student:
     playable_at: float | None = None
     click_messages: list[int] = field(default_factory=list)    # widget messages each click brought back
     click_bytes: list[int] = field(default_factory=list)
+    click_kinds: list[str] = field(default_factory=list)       # spell / end / next / start
+    click_busy_ms: list[float] = field(default_factory=list)   # from sending to the kernel's "busy"
     errors: list[str] = field(default_factory=list)
     client: "KernelClient | None" = None
 
@@ -141,6 +148,7 @@ class KernelClient:
         self.session = session
         self.states: dict[str, dict] = {}         # model id -> widget state, kept up to date
         self._waiting: dict[str, asyncio.Future] = {}
+        self._busy: dict[str, float] = {}         # msg id -> when the kernel said it was busy with it
         self._control_states: asyncio.Future | None = None
         self.changed = asyncio.Event()
         self.errors: list[str] = []
@@ -178,21 +186,27 @@ class KernelClient:
                 self.changed.set()
             elif kind == "error":
                 self.errors.append(f"kernel error: {content.get('ename')}: {content.get('evalue')}")
+            elif kind == "status" and content.get("execution_state") == "busy" and parent in self._waiting:
+                self._busy[parent] = time.perf_counter()
             elif kind == "status" and content.get("execution_state") == "idle" and parent in self._waiting:
                 future = self._waiting.pop(parent)
                 if not future.done():
                     future.set_result(time.perf_counter())
 
     async def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> float:
-        """Send a shell message; returns the seconds until the kernel is idle after it."""
+        """Send a shell message; returns the seconds until the kernel is idle after it (and sets
+        ``last_busy_s``, the seconds until it said it was busy with it)."""
         msg = self._message(msg_type, content)
         if metadata:
             msg["metadata"] = metadata
+        msg_id = msg["header"]["msg_id"]
         future = asyncio.get_running_loop().create_future()
-        self._waiting[msg["header"]["msg_id"]] = future
+        self._waiting[msg_id] = future
         t0 = time.perf_counter()
         await self.ws.write_message(*_encode(self.ws, msg))
-        return await asyncio.wait_for(future, REPLY_TIMEOUT) - t0
+        idle = await asyncio.wait_for(future, REPLY_TIMEOUT)
+        self.last_busy_s = self._busy.pop(msg_id, idle) - t0
+        return idle - t0
 
     async def load_states(self) -> None:
         """What the page's widget manager does on connect: every model's state, in one reply."""
@@ -318,9 +332,20 @@ async def play(student: Student, client: KernelClient, args, rng: random.Random)
             choice = client.find("st-start")  # ... and Start (the timed move)
         student.click_at.append(time.perf_counter())
         seconds, messages, size = await client.click(choice)
+        student.click_kinds.append(_kind(client, choice))
+        student.click_busy_ms.append(1000 * client.last_busy_s)
         student.clicks_ms.append(1000 * seconds)
         student.click_messages.append(messages)
         student.click_bytes.append(size)
+
+
+def _kind(client: KernelClient, model_id: str) -> str:
+    """What a click was on: spell, end, next or start (the board's test hooks)."""
+    classes = client.states[model_id].get("_dom_classes", ())
+    for css, kind in (("st-end", "end"), ("st-next", "next"), ("st-start", "start")):
+        if css in classes:
+            return kind
+    return "spell"
 
 
 async def chromium_page(browser, server, args, results: dict) -> None:
@@ -534,6 +559,14 @@ async def main_async(args) -> dict:
             "student_click_ms_all_in": _stats([ms for s in students for at, ms in zip(s.click_at, s.clicks_ms)
                                                if at > max((t.playable_at or 0) for t in students)]),
             "student_click_messages": _stats([n for s in students for n in s.click_messages]),
+            # where a click's time goes: until the kernel says it is busy with it (the server's
+            # relay and the kernel getting the CPU) and the rest (the kernel's work, its messages
+            # relayed back); and the latency by what was clicked
+            "student_click_to_busy_ms": _stats([ms for s in students for ms in s.click_busy_ms]),
+            "student_click_busy_to_idle_ms": _stats([ms - busy for s in students
+                                                     for ms, busy in zip(s.clicks_ms, s.click_busy_ms)]),
+            "student_click_ms_by_kind": {kind: _stats([ms for s in students for k, ms in zip(s.click_kinds, s.clicks_ms)
+                                                       if k == kind]) for kind in ("spell", "end", "next", "start")},
             # CPU per click: the student's kernel (the click, the bots' answer, autosaves, the record)
             # and the server (everything: serving pages, starting kernels, relaying messages)
             "kernel_cpu_ms_per_click": round(1000 * sum(s.play_cpu_s for s in students if s.play_cpu_s is not None)
@@ -646,7 +679,8 @@ def main(argv=None) -> int:
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(results, indent=2))
     summary = {k: results[k] for k in ("pages_playable", "errors", "think_s", "student_click_ms",
-                                       "student_click_ms_all_in",
+                                       "student_click_ms_all_in", "student_click_to_busy_ms",
+                                       "student_click_busy_to_idle_ms", "student_click_ms_by_kind",
                                        "student_click_messages", "student_click_kib", "kernel_cpu_ms_per_click",
                                        "server_cpu_ms_per_click", "clients_cpu_ms_per_click", "chromium_cpu_s",
                                        "chromium_click_ms",
