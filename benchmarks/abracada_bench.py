@@ -51,11 +51,16 @@ def engine_playouts(games: int, seed: int) -> int:
     return actions
 
 
-def bot_games(factory: Callable[[int], Any], games: int, seed: int) -> int:
+def bot_games(factory: Callable[[int], Any], games: int, seed: int, record: list | None = None) -> int:
+    """Plays ``games`` four-player games; with ``record``, appends each game's list of choices."""
     actions = 0
     for g in range(games):
         game = new_game(4, seed=seed + g)
-        play(game, [factory(seed + 4 * g + i) for i in range(4)])
+        on_choice = None
+        if record is not None:
+            record.append([])
+            on_choice = lambda _seat, choice, choices=record[-1]: choices.append(choice)   # noqa: E731
+        play(game, [factory(seed + 4 * g + i) for i in range(4)], on_choice=on_choice)
         actions += len(game.history)
     return actions
 
@@ -76,11 +81,8 @@ class ReplayBot:
 
 def ev_choices(games: int, seed: int) -> list[list[Any]]:
     """The EV bots' choices in each of the games ``bot_games(EVBot, games, seed)`` plays."""
-    out = []
-    for g in range(games):
-        game, choices = new_game(4, seed=seed + g), []
-        play(game, [EVBot(seed + 4 * g + i) for i in range(4)], on_choice=lambda _seat, c: choices.append(c))
-        out.append(choices)
+    out: list[list[Any]] = []
+    bot_games(EVBot, games, seed, record=out)
     return out
 
 

@@ -193,9 +193,9 @@ class KernelClient:
                 if not future.done():
                     future.set_result(time.perf_counter())
 
-    async def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> float:
-        """Send a shell message; returns the seconds until the kernel is idle after it (and sets
-        ``last_busy_s``, the seconds until it said it was busy with it)."""
+    async def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> tuple[float, float]:
+        """Send a shell message; returns the seconds until the kernel said it was busy with it
+        and until it was idle after it."""
         msg = self._message(msg_type, content)
         if metadata:
             msg["metadata"] = metadata
@@ -205,8 +205,7 @@ class KernelClient:
         t0 = time.perf_counter()
         await self.ws.write_message(*_encode(self.ws, msg))
         idle = await asyncio.wait_for(future, REPLY_TIMEOUT)
-        self.last_busy_s = self._busy.pop(msg_id, idle) - t0
-        return idle - t0
+        return self._busy.pop(msg_id, idle) - t0, idle - t0
 
     async def load_states(self) -> None:
         """What the page's widget manager does on connect: every model's state, in one reply."""
@@ -226,12 +225,13 @@ class KernelClient:
                 return model_id
         return None
 
-    async def click(self, model_id: str) -> tuple[float, int, int]:
-        """Click; returns the seconds to idle and the widget messages and bytes that came back."""
+    async def click(self, model_id: str) -> tuple[float, float, int, int]:
+        """Click; returns the seconds to the kernel's busy and to its idle, and the widget
+        messages and bytes that came back."""
         self.received = [0, 0]
-        seconds = await self.send("comm_msg", {"comm_id": model_id,
-                                               "data": {"method": "custom", "content": {"event": "click"}}})
-        return seconds, self.received[0], self.received[1]
+        busy, idle = await self.send("comm_msg", {"comm_id": model_id,
+                                                  "data": {"method": "custom", "content": {"event": "click"}}})
+        return busy, idle, self.received[0], self.received[1]
 
     def close(self) -> None:
         self._reader.cancel()
@@ -331,9 +331,9 @@ async def play(student: Student, client: KernelClient, args, rng: random.Random)
             await client.click(new)           # back to the set-up form ...
             choice = client.find("st-start")  # ... and Start (the timed move)
         student.click_at.append(time.perf_counter())
-        seconds, messages, size = await client.click(choice)
+        busy, seconds, messages, size = await client.click(choice)
         student.click_kinds.append(_kind(client, choice))
-        student.click_busy_ms.append(1000 * client.last_busy_s)
+        student.click_busy_ms.append(1000 * busy)
         student.clicks_ms.append(1000 * seconds)
         student.click_messages.append(messages)
         student.click_bytes.append(size)
