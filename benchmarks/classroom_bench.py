@@ -67,6 +67,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import orjson
 
@@ -117,6 +118,15 @@ def _decode(raw: str | bytes) -> dict:
 
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime())
+
+
+class Control(NamedTuple):
+    """A clickable thing on the page: a widget (``action`` None) or a surface's button."""
+
+    model_id: str
+    action: str | None
+    index: int
+    classes: tuple[str, ...]
 
 
 @dataclass
@@ -218,19 +228,34 @@ class KernelClient:
         for model_id, model in states.items():
             self.states.setdefault(model_id, {}).update(model["state"])
 
-    def find(self, css_class: str) -> str | None:
-        """The model whose view has ``css_class`` (the boards' own test hooks)."""
+    def find(self, css_class: str) -> Control | None:
+        """The control whose view has ``css_class`` (the boards' own test hooks): a widget, or
+        a button drawn by a board's surface (``widgets/surface.py``: its ``faces``)."""
         for model_id, state in self.states.items():
             if css_class in state.get("_dom_classes", ()):
-                return model_id
+                return Control(model_id, None, -1, tuple(state["_dom_classes"]))
+            for k, face in enumerate(state.get("faces", ())):
+                if css_class in face["class"].split():
+                    return Control(model_id, face["action"], k, tuple(face["class"].split()))
         return None
 
-    async def click(self, model_id: str) -> tuple[float, float, int, int]:
-        """Click; returns the seconds to the kernel's busy and to its idle, and the widget
-        messages and bytes that came back."""
+    def enabled(self, control: Control | None) -> bool:
+        """Whether the page shows ``control`` enabled now."""
+        if control is None:
+            return False
+        state = self.states[control.model_id]
+        if control.action is None:
+            return not state.get("disabled", False)
+        _label, disabled, _tooltip, shown = state["states"][control.index]
+        return shown and not disabled
+
+    async def click(self, control: Control) -> tuple[float, float, int, int]:
+        """Click as the page does; returns the seconds to the kernel's busy and to its idle, and
+        the widget messages and bytes that came back."""
         self.received = [0, 0]
-        busy, idle = await self.send("comm_msg", {"comm_id": model_id,
-                                                  "data": {"method": "custom", "content": {"event": "click"}}})
+        content = {"event": "click"} if control.action is None else {"event": "click", "action": control.action}
+        busy, idle = await self.send("comm_msg", {"comm_id": control.model_id,
+                                                  "data": {"method": "custom", "content": content}})
         return busy, idle, self.received[0], self.received[1]
 
     def close(self) -> None:
@@ -277,7 +302,7 @@ async def run_student(student: Student, server, args, rng: random.Random, http) 
             return client
         await client.click(start)
         board = client.find("st-abracada")
-        if board is None or "st-playing" not in client.states[board].get("_dom_classes", ()):
+        if board is None or "st-playing" not in client.states[board.model_id].get("_dom_classes", ()):
             student.errors.append("Start did not deal a game")
             return client
         student.playable_at = time.perf_counter()
@@ -295,11 +320,9 @@ async def run_student(student: Student, server, args, rng: random.Random, http) 
         return None
 
 
-def _enabled(client: KernelClient, css: str) -> str | None:
-    model = client.find(css)
-    if model is None or client.states[model].get("disabled", False):
-        return None
-    return model
+def _enabled(client: KernelClient, css: str) -> Control | None:
+    control = client.find(css)
+    return control if client.enabled(control) else None
 
 
 async def play(student: Student, client: KernelClient, args, rng: random.Random) -> None:
@@ -332,16 +355,16 @@ async def play(student: Student, client: KernelClient, args, rng: random.Random)
             choice = client.find("st-start")  # ... and Start (the timed move)
         student.click_at.append(time.perf_counter())
         busy, seconds, messages, size = await client.click(choice)
-        student.click_kinds.append(_kind(client, choice))
+        student.click_kinds.append(_kind(choice))
         student.click_busy_ms.append(1000 * busy)
         student.clicks_ms.append(1000 * seconds)
         student.click_messages.append(messages)
         student.click_bytes.append(size)
 
 
-def _kind(client: KernelClient, model_id: str) -> str:
+def _kind(control: Control) -> str:
     """What a click was on: spell, end, next or start (the board's test hooks)."""
-    classes = client.states[model_id].get("_dom_classes", ())
+    classes = control.classes
     for css, kind in (("st-end", "end"), ("st-next", "next"), ("st-start", "start")):
         if css in classes:
             return kind
@@ -356,6 +379,7 @@ async def chromium_page(browser, server, args, results: dict) -> None:
     page.on("pageerror", lambda err: out["errors"].append(f"page error: {err}"))
     try:
         t0 = time.perf_counter()
+        out["opened_at_s"] = round(t0 - results["_t0"], 2)
         await page.goto(server.url(f"voila/render/{PLAY}"), wait_until="commit", timeout=HTTP_TIMEOUT * 1000)
         await page.wait_for_selector(".st-abracada .st-start", state="visible", timeout=HTTP_TIMEOUT * 1000)
         await page.click(".st-abracada .st-start", timeout=HTTP_TIMEOUT * 1000)
@@ -367,7 +391,7 @@ async def chromium_page(browser, server, args, results: dict) -> None:
         if match:
             results.setdefault("_chromium_kernels", []).append(match.group(1))
         out["clicks_ms"] = await page.evaluate(bh.CLICK_ROUNDTRIPS_JS, [
-            ".st-abracada .st-meter-toggle input", ".st-abracada .st-meter", args.page_clicks, 300])
+            ".st-abracada .st-meter-toggle input", ".st-abracada .st-slot-meter", args.page_clicks, 300])
     except Exception as err:
         out["errors"].append(f"{type(err).__name__}: {err}")
     results.setdefault("chromium", []).append(out)
@@ -494,7 +518,7 @@ async def main_async(args) -> dict:
         students = [Student(k + 1) for k in range(args.students)]
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=bh.CHROMIUM, args=bh.CHROMIUM_ARGS)
-            t0 = time.perf_counter()
+            t0 = results["_t0"] = time.perf_counter()
             server_cpu0 = sum(psutil.Process(classroom.pid).cpu_times()[:2])
             clients_cpu0, browser_cpu0 = time.process_time(), _browser_cpu()
             tasks = []
@@ -559,6 +583,11 @@ async def main_async(args) -> dict:
             "student_click_ms_all_in": _stats([ms for s in students for at, ms in zip(s.click_at, s.clicks_ms)
                                                if at > max((t.playable_at or 0) for t in students)]),
             "student_click_messages": _stats([n for s in students for n in s.click_messages]),
+            # every click: [seconds after the first student arrived, ms, what was clicked] (in the
+            # JSON file only: when the slow ones came, against the arrivals and the Chromium pages)
+            "click_timeline": sorted([round(at - results["_t0"], 2), round(ms, 1), kind] for s in students
+                                     for at, ms, kind in zip(s.click_at, s.clicks_ms, s.click_kinds)),
+            "arrivals_s": sorted(round(s.playable_at - results["_t0"], 2) for s in students if s.playable_at),
             # where a click's time goes: until the kernel says it is busy with it (the server's
             # relay and the kernel getting the CPU) and the rest (the kernel's work, its messages
             # relayed back); and the latency by what was clicked
@@ -578,6 +607,7 @@ async def main_async(args) -> dict:
             "memory_at_peak": {k: v for k, v in peak.items() if not k.startswith("_")},
             "memory_sample_ms": _stats(peak.get("_sample_ms", [])),
         })
+        del results["_t0"]
     finally:
         classroom.stop()
         stock.stop()

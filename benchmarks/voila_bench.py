@@ -89,7 +89,7 @@ TARGETS = [
     # deduction from the seat's view and re-renders the board.
     Target("abracada", "abracada/play.ipynb", ready=".st-abracada .st-start",
            start=".st-abracada .st-start", playing=".st-abracada.st-playing .st-spell-8",
-           click=".st-abracada .st-meter-toggle input", changes=".st-abracada .st-meter",
+           click=".st-abracada .st-meter-toggle input", changes=".st-abracada .st-slot-meter",
            servers=("classroom",)),
 ]
 

@@ -43,6 +43,7 @@ from . import classroom
 from .a11y import FOCUS_CSS, HELP_KEYS, MAX_ANNOUNCED, KeyBridge, Shortcut, new_lines
 from .messages import board_key
 from .saves import BoardSave, SaveFolder, clean_name
+from .surface import PadButton
 
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}   # each in its own language, for the picker
@@ -445,12 +446,14 @@ class GameTable:
         if shortcut is None:
             return
         control = shortcut.press(key) if self._table.layout.display != "none" else None
-        if control is None or control.disabled or control.layout.display == "none":
+        hidden = control is not None and (not control.shown if isinstance(control, PadButton)
+                                          else control.layout.display == "none")
+        if control is None or control.disabled or hidden:
             self._say("table.key_refused", f"{self.CSS_PREFIX}-error", name=key.upper(),
                       what=tr(shortcut.what, self._lang))
             self._render()
             return
-        if isinstance(control, ipw.Button):
+        if isinstance(control, (ipw.Button, PadButton)):
             control.click()
         else:                                   # a toggle: a die to hold, a checkbox
             control.value = not control.value

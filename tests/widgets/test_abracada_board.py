@@ -35,9 +35,10 @@ def make_board(tmp_path, **kw) -> AbracadaBoard:
 
 def table_values(board: AbracadaBoard) -> list:
     """What the table shows of the game: the view-made HTML and the buttons' states."""
-    html = [w.value for w in (*board._seats, board._me, board._tower, board._track, board._centre_rest, board._meter, board._log,
-                              board._result, board._rule_hint, board._round)]
-    return html + [(b.description, b.disabled, b.tooltip) for b in (*board._spells.values(), board._end, board._next)]
+    surface = board._surface
+    html = [getattr(surface, k) for k in ("seat_1", "seat_2", "seat_3", "seat_4", "me", "tower", "track",
+                                          "centre_rest", "meter", "hint")]
+    return html + [w.value for w in (board._log, board._result, board._round)] + surface.states
 
 
 def reachable(board: AbracadaBoard) -> set[str]:

@@ -21,6 +21,7 @@ from widgets.abracada.board import AbracadaBoard
 from widgets.amulett.board import AmulettBoard
 from widgets.runes.board import RunesBoard
 from widgets.spellcaster.board import SpellCasterBoard
+from widgets.surface import PadButton
 
 BOARDS = {"abracada": (AbracadaBoard, 3), "runes": (RunesBoard, 3), "amulett": (AmulettBoard, 3),
           "spellcaster": (SpellCasterBoard, 2)}
@@ -39,7 +40,7 @@ def press(board, key: str) -> None:
 
 def operate(control) -> None:
     """What the mouse does to the control: click a button, flip a toggle."""
-    if isinstance(control, ipw.Button):
+    if isinstance(control, (ipw.Button, PadButton)):
         click(control)
     else:
         send_update(control, {"value": not control.value})
@@ -54,7 +55,9 @@ def shortcut_controls(board):
 
 
 def usable(control) -> bool:
-    return control is not None and not control.disabled and control.layout.display != "none"
+    if control is None or control.disabled:
+        return False
+    return control.shown if isinstance(control, PadButton) else control.layout.display != "none"
 
 
 def pressable(board) -> list[tuple[str, object]]:

@@ -10,6 +10,7 @@ import json
 import re
 
 import ipywidgets as ipw
+from widgets.surface import PadButton
 
 MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
 
@@ -38,8 +39,13 @@ def tree_states(board: ipw.Widget) -> list[str]:
     return out
 
 
-def click(button: ipw.Widget) -> None:
-    """A click exactly as the page sends it, whatever the button's ``disabled`` says."""
+def click(button: ipw.Widget | PadButton) -> None:
+    """A click exactly as the page sends it, whatever the button's ``disabled`` says: a
+    surface's button is a message to its surface naming the button's action."""
+    if isinstance(button, PadButton):
+        content = {"event": "click", "action": button.action}
+        button.surface._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+        return
     button._handle_msg({"content": {"data": {"method": "custom", "content": {"event": "click"}}}, "buffers": []})
 
 

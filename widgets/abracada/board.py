@@ -9,8 +9,9 @@ toggles, seat levels). No trait ever holds the student's stones, the secret pool
 players' face-down secret stones, the pile order or the seed. Teacher mode, which must be
 asked for in code (``teacher=True``) and is marked by a banner, is the only exception.
 The widget tree is built once (only the log gains a widget per finished round); a move only
-changes trait values, each widget in one message, so a click costs a few
-small ``comm`` messages.
+changes trait values. The seats, the centre, the spell buttons, the hint and the meter are one
+:class:`~widgets.surface.Surface`, so a move or a bot's answer reaches the page in a few small
+``comm`` messages (the surface, this round's log, the live region), not one per panel and button.
 
 Every move is checked
 ---------------------
@@ -34,6 +35,7 @@ import json
 from typing import Any, Mapping, Sequence
 
 import ipywidgets as ipw
+import traitlets
 import towerlib.abracada as abracada
 from towerlib.abracada.bots import make_bot
 from towerlib.abracada.deduction import deduce
@@ -49,6 +51,7 @@ from ..saves import SaveFolder, clean_name
 from .setup import BOT_LEVELS, DEFAULT_LEVEL, Settings, SetupForm, bot_levels
 from .style import CSS
 from ..game_table import GameTable
+from ..surface import PadButton, Surface
 
 MESSAGES = {
     "en": {
@@ -63,6 +66,35 @@ MESSAGES = {
     },
 }
 register(MESSAGES)
+
+
+class TableSurface(Surface):
+    """The play area: the opponents' seats and the centre, the student's seat with the spell
+    buttons and the hint, and the meter. Each slot is the HTML of one panel ("" hides it)."""
+
+    PLAN = [
+        {"class": "st-row st-top", "children": [
+            {"class": "st-opponents",
+             "children": [{"slot": f"seat_{k}", "class": "st-slot-seat"} for k in range(1, MAX_PLAYERS)]},
+            {"class": "st-panel st-centre", "children": [
+                {"class": "st-centre-grid", "children": [{"slot": "tower"}, {"slot": "track"}]},
+                {"slot": "centre_rest"}]}]},
+        {"class": "st-row st-middle", "children": [
+            {"class": "st-column", "children": [
+                {"slot": "me"},
+                {"class": "st-panel st-controls", "children": [
+                    {"buttons": "spell", "class": "st-spells"},
+                    {"buttons": "action", "class": "st-actions"},
+                    {"slot": "hint"}]}]},
+            {"slot": "meter", "class": "st-slot-meter"}]},
+    ]
+    seat_1, seat_2, seat_3, seat_4 = (traitlets.Unicode("").tag(sync=True) for _ in range(MAX_PLAYERS - 1))
+    me, tower, track, centre_rest = (traitlets.Unicode("").tag(sync=True) for _ in range(4))
+    meter, hint = traitlets.Unicode("").tag(sync=True), traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, buttons: Sequence[PadButton]) -> None:
+        super().__init__(self.PLAN, buttons)
+
 
 class AbracadaBoard(GameTable, ipw.VBox):
     """A playable Abracada table: the student at one seat, bots at the others.
@@ -119,36 +151,21 @@ class AbracadaBoard(GameTable, ipw.VBox):
     def _build(self, meter: bool, reasons: bool, setup: bool) -> None:
         self._build_frame(CSS, SetupForm(self._settings, self._lang) if setup else None)
 
-        self._seats = [ipw.HTML(layout=ipw.Layout(flex="1 1 260px")) for _ in range(MAX_PLAYERS - 1)]
-        self._me = ipw.HTML()
-        # The centre panel in three pieces (tower, track, the rest): a cast re-sends only the track.
-        self._tower, self._track, self._centre_rest = ipw.HTML(), ipw.HTML(), ipw.HTML()
-        grid = ipw.HBox([self._tower, self._track])
-        grid.add_class("st-centre-grid")
-        self._centre = ipw.VBox([grid, self._centre_rest])
-        self._centre.add_class("st-panel")
-        self._centre.add_class("st-centre")
-        self._meter = ipw.HTML()
         self._spells = {}
         for v in SPELLS:
-            b = ipw.Button(layout=ipw.Layout(width="auto"))
-            b.style.button_color = svg.SPELL_COLOURS[v]
-            b.style.text_color = svg.SPELL_TEXT[v]
-            b.style.font_weight = "bold"
-            b.add_class("st-spell")
-            b.add_class(f"st-spell-{v}")
+            b = PadButton(f"cast {v}", f"st-spell st-spell-{v}", "spell", colour=svg.SPELL_COLOURS[v],
+                          text_colour=svg.SPELL_TEXT[v], bold=True)
             b.on_click(lambda _b, v=v: self._play_student(f"cast {v}"))
             self._spells[v] = b
-        self._end = ipw.Button(icon="hand-paper", layout=ipw.Layout(width="auto"))
-        self._next = ipw.Button(button_style="success", icon="forward", layout=ipw.Layout(width="auto"))
-        self._new = ipw.Button(icon="redo", layout=ipw.Layout(width="auto"))
-        for b, cls in ((self._end, "st-end"), (self._next, "st-next"), (self._new, "st-new")):
-            b.add_class("st-action")
-            b.add_class(cls)
+        self._end = PadButton("end", "st-action st-end", "action", icon="hand-paper")
+        self._next = PadButton("next round", "st-action st-next mod-success", "action", icon="forward")
+        self._new = PadButton("new game", "st-action st-new", "action", icon="redo")
         self._end.on_click(lambda _b: self._play_student("end"))
         self._next.on_click(lambda _b: self._play_student("next round"))
         self._new.on_click(self._on_new_game)
-        self._rule_hint = ipw.HTML()
+        # The seats, the centre, the student's own panel, the buttons, the hint and the meter:
+        # one widget, so a move or a bot's answer reaches the page in one message.
+        self._surface = TableSurface([*self._spells.values(), self._end, self._next, self._new])
         self._result = ipw.HTML()
         self._meter_toggle = ipw.Checkbox(value=bool(meter), indent=False, layout=ipw.Layout(width="auto"))
         # Bots reason from their own views, which include the student's stones, so their
@@ -157,19 +174,9 @@ class AbracadaBoard(GameTable, ipw.VBox):
                                             layout=ipw.Layout(width="auto",
                                                               display=None if self._teacher else "none"))
         self._meter_toggle.add_class("st-meter-toggle")
-        self._meter.add_class("st-meter")
         self._meter_toggle.observe(lambda _c: self._render(), "value")
         self._reasons_toggle.observe(lambda _c: self._render(), "value")
 
-        spells = ipw.GridBox(list(self._spells.values()),
-                             layout=ipw.Layout(grid_template_columns="repeat(4, 1fr)", width="100%"))
-        spells.add_class("st-spells")
-        controls = ipw.VBox([spells, ipw.HBox([self._end, self._next, self._new]), self._rule_hint])
-        controls.add_class("st-panel")
-        opponents = ipw.Box(self._seats, layout=ipw.Layout(flex_flow="row wrap", flex="1 1 560px", grid_gap="8px"))
-        top = ipw.HBox([opponents, self._centre], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
-        middle = ipw.HBox([ipw.VBox([self._me, controls], layout=ipw.Layout(flex="1 1 560px", grid_gap="8px")),
-                           self._meter], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
         log_box = self._build_log_panel()
         # The log scrolls as one panel, but each earlier round is its own widget, sent once when
         # its round ends, so a move re-sends only this round's lines (``_log``).
@@ -184,7 +191,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
         bottom = ipw.HBox([log_box, self._result], layout=ipw.Layout(grid_gap="8px", align_items="flex-start"))
         footer = ipw.HBox([self._meter_toggle, self._reasons_toggle], layout=ipw.Layout(grid_gap="8px"))
         footer.add_class("st-footer")
-        rows = [top, middle, bottom, footer, self._build_saves()]
+        rows = [self._surface, bottom, footer, self._build_saves()]
         if self._teacher:
             rows.append(self._build_teacher())
         self._table = ipw.VBox(rows, layout=ipw.Layout(display="none", grid_gap="8px"))
@@ -227,6 +234,7 @@ class AbracadaBoard(GameTable, ipw.VBox):
         self._reasons_toggle.tooltip = tr("abracada.board.reasons_tip", lang)
         for v, b in self._spells.items():
             b.description = f"{v} · {spell_name(v, lang)}"
+        self._surface.sync_buttons()
         if self._teacher:
             self._banner.value = f"<div>{tr('abracada.board.teacher_banner', lang)}</div>"
             self._deal_text.description = tr("abracada.board.teacher.deal", lang)
@@ -251,31 +259,26 @@ class AbracadaBoard(GameTable, ipw.VBox):
                 dist = deduce(view)
             except TowerError:
                 dist = None
-        for k, widget in enumerate(self._seats):
-            if k < n - 1:
-                q = (seat + 1 + k) % n                  # clockwise from the student's left
-                widget.value = table.seat_panel(view, q, names, self._levels, lang)
-                widget.layout.display = None
-            else:
-                widget.value = ""
-                widget.layout.display = "none"
         slots = [dist.slot_probabilities(i) for i in range(len(view["own_hand"]))] if dist else None
-        self._me.value = table.seat_panel(view, seat, names, self._levels, lang, slots)
-        self._tower.value, self._track.value, self._centre_rest.value = table.centre(view, names, lang)
-        self._meter.value = table.meter({v: dist.p_at_least_one(v) for v in SPELLS} if dist else None, lang)
-        self._meter.layout.display = None if dist is not None else "none"
-        for v, button in self._spells.items():
-            why = self._why_not(view, f"cast {v}")
-            with button.hold_sync():                  # one message per button, whatever changed
+        surface = self._surface
+        with surface.hold_sync():                     # everything on the surface in one message
+            for k in range(MAX_PLAYERS - 1):
+                q = (seat + 1 + k) % n                  # clockwise from the student's left
+                setattr(surface, f"seat_{k + 1}",
+                        table.seat_panel(view, q, names, self._levels, lang) if k < n - 1 else "")
+            surface.me = table.seat_panel(view, seat, names, self._levels, lang, slots)
+            surface.tower, surface.track, surface.centre_rest = table.centre(view, names, lang)
+            surface.meter = table.meter({v: dist.p_at_least_one(v) for v in SPELLS}, lang) if dist else ""
+            for v, button in self._spells.items():
+                why = self._why_not(view, f"cast {v}")
                 button.disabled = why is not None
                 button.tooltip = why if why is not None else tr(f"abracada.effect.{v}", lang)
-        why_end = self._why_not(view, "end")
-        with self._end.hold_sync():
-            self._end.disabled = why_end is not None
-            self._end.tooltip = why_end
-        self._next.disabled = view["phase"] != "round_over"
-        self._next.layout.display = None if view["phase"] == "round_over" else "none"
-        self._rule_hint.value = self._hint(view, names)
+            why_end = self._why_not(view, "end")
+            self._end.disabled, self._end.tooltip = why_end is not None, why_end
+            self._next.shown = view["phase"] == "round_over"
+            self._next.disabled = not self._next.shown
+            surface.hint = self._hint(view, names)
+            surface.sync_buttons()
         notes = {i: [m.render(lang) for m in msgs] for (rnd, i), msgs in self._notes.items()
                  if rnd == view["round"]} if self._teacher and self._reasons_toggle.value else None
         self._show_rounds(view, notes)

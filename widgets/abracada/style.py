@@ -63,7 +63,15 @@ CSS = """
 
 .st-abracada .st-removed { display: flex; gap: 2px; flex-wrap: wrap; max-width: 320px; }
 .st-abracada .st-counts { font-family: sans-serif; font-size: 13px; margin-top: 6px; }
-.st-abracada .widget-html.st-meter { flex: 1 1 250px; max-width: 360px; }
+.st-abracada .st-surface { display: flex; flex-direction: column; gap: 8px; }
+.st-abracada .st-surface .st-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; }
+.st-abracada .st-opponents { display: flex; flex-flow: row wrap; flex: 1 1 560px; gap: 8px; min-width: 0; }
+.st-abracada .st-slot-seat { flex: 1 1 260px; min-width: 0; }
+.st-abracada .st-surface .st-column { display: flex; flex-direction: column; flex: 1 1 560px; gap: 8px;
+  min-width: 0; }
+.st-abracada .st-slot-meter { flex: 1 1 250px; max-width: 360px; }
+.st-abracada .st-surface .jupyter-button { width: auto; }
+.st-abracada .st-actions { display: flex; flex-wrap: wrap; gap: 4px; margin: 6px 0 4px 0; }
 .st-abracada div.st-panel.st-meter { box-sizing: border-box; width: 100%; }
 .st-abracada .st-meter-row { display: grid; grid-template-columns: 20px 1fr; gap: 0 6px;
   align-items: center; font-size: 12px; font-family: sans-serif; margin: 3px 0; }
@@ -74,7 +82,7 @@ CSS = """
 .st-abracada .st-bar { display: block; background: #e4d5b7; height: 9px; border-radius: 5px; overflow: hidden; }
 .st-abracada .st-bar div { height: 100%; border-radius: 6px; }
 .st-abracada .st-frac { font-variant-numeric: tabular-nums; color: #5d4a2c; }
-.st-abracada .st-spells { grid-gap: 6px; }
+.st-abracada .st-spells { display: grid; grid-template-columns: repeat(4, 1fr); gap: 6px; width: 100%; }
 .st-abracada .st-spell { height: auto; min-height: 40px; font-family: Georgia, serif; font-size: 14px;
   border-radius: 8px; box-shadow: 0 2px 0 rgba(0,0,0,.35); white-space: normal; line-height: 1.2;
   padding: 4px 6px; }

@@ -125,22 +125,18 @@ def centre(view: Mapping[str, Any], names: Sequence[str], lang: str) -> tuple[st
             f'{escape(tr("abracada.board.secret_pool", lang, count=view["secret_pool"]))}</div>')
 
 
-def meter(chances: Mapping[int, Fraction] | None, lang: str) -> str:
+def meter(chances: Mapping[int, Fraction], lang: str) -> str:
     """The deduction meter: P(you hold at least one v) per spell, as a fraction and a bar."""
     rows = [f'<h2>{escape(tr("abracada.board.meter_title", lang))}</h2>']
-    if chances is None:
-        rows.append(f'<i>{escape(tr("abracada.board.meter_off", lang))}</i>')
-    else:
-        for v in SPELLS:
-            p = chances[v]
-            colour = svg.SPELL_COLOURS[v]
-            rows.append(
-                f'<div class="st-meter-row" title="{escape(spell_name(v, lang))}: {p.numerator}/{p.denominator}">'
-                f'<span class="st-dot" style="background:{colour};color:{svg.SPELL_TEXT[v]}">{v}</span>'
-                f'<span class="st-meter-name"><span>{escape(spell_name(v, lang))}</span>'
-
-                f'<span class="st-frac">{p.numerator}/{p.denominator} ≈ {round(100 * float(p))}%</span></span>'
-                f'<span class="st-bar" aria-hidden="true"><div style="width:{float(p) * 100:.1f}%;background:{colour}"></div></span></div>')
+    for v in SPELLS:
+        p = chances[v]
+        colour = svg.SPELL_COLOURS[v]
+        rows.append(
+            f'<div class="st-meter-row" title="{escape(spell_name(v, lang))}: {p.numerator}/{p.denominator}">'
+            f'<span class="st-dot" style="background:{colour};color:{svg.SPELL_TEXT[v]}">{v}</span>'
+            f'<span class="st-meter-name"><span>{escape(spell_name(v, lang))}</span>'
+            f'<span class="st-frac">{p.numerator}/{p.denominator} ≈ {round(100 * float(p))}%</span></span>'
+            f'<span class="st-bar" aria-hidden="true"><div style="width:{float(p) * 100:.1f}%;background:{colour}"></div></span></div>')
     return f'<div class="st-panel st-meter">{"".join(rows)}</div>'
 
 
