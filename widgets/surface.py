@@ -150,10 +150,6 @@ class Surface(anywidget.AnyWidget):
                          states=[b.state() for b in self._buttons], **kwargs)
         self.on_msg(self._message)
 
-    @property
-    def buttons(self) -> list[PadButton]:
-        return list(self._buttons)
-
     def panels(self) -> dict[str, str]:
         """Each slot of the plan and the HTML it holds now."""
         def slots(node: Mapping[str, Any]) -> list[str]:
