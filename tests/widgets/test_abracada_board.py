@@ -36,9 +36,8 @@ def make_board(tmp_path, **kw) -> AbracadaBoard:
 def table_values(board: AbracadaBoard) -> list:
     """What the table shows of the game: the view-made HTML and the buttons' states."""
     surface = board._surface
-    html = [getattr(surface, k) for k in ("seat_1", "seat_2", "seat_3", "seat_4", "me", "tower", "track",
-                                          "centre_rest", "meter", "hint")]
-    return html + [w.value for w in (board._log, board._result, board._round)] + surface.states
+    return [*surface.panels().values(), *(w.value for w in (board._log, board._result, board._round)),
+            *surface.states]
 
 
 def reachable(board: AbracadaBoard) -> set[str]:

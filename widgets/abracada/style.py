@@ -58,7 +58,6 @@ CSS = """
 .st-abracada .st-result h2 { margin: 0 0 6px 0; font-size: 14px; font-weight: 700; line-height: inherit; color: #5d4a2c; }
 .st-abracada .st-centre-grid { display: flex; gap: 14px; flex-wrap: nowrap; overflow: visible; }
 .st-abracada .st-centre { overflow: visible; }
-.st-abracada .st-centre .widget-html { margin: 0; }
 .st-abracada .st-centre-grid h2 { max-width: 180px; }
 
 .st-abracada .st-removed { display: flex; gap: 2px; flex-wrap: wrap; max-width: 320px; }
@@ -86,7 +85,7 @@ CSS = """
 .st-abracada .st-spell { height: auto; min-height: 40px; font-family: Georgia, serif; font-size: 14px;
   border-radius: 8px; box-shadow: 0 2px 0 rgba(0,0,0,.35); white-space: normal; line-height: 1.2;
   padding: 4px 6px; }
-.st-abracada .st-spell:disabled, .st-abracada .st-spell.mod-disabled { opacity: .35; box-shadow: none; }
+.st-abracada .st-spell:disabled { opacity: .35; box-shadow: none; }
 .st-abracada .st-action { height: 40px; font-size: 14px; border-radius: 8px; }
 .st-abracada .st-log > div { margin-bottom: auto; }
 .st-abracada .st-log { height: 230px; overflow-y: auto; display: flex; flex-direction: column-reverse;
