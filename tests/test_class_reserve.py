@@ -54,20 +54,21 @@ def test_the_reserve_is_preheated_at_start_and_not_replaced_until_spent(tmp_path
         app = VoilaApp(root_dir=str(_root(tmp_path)), config=_config(class_size=3))
         manager = _manager_class(started)(parent=app, config=app.config)
         await _settle()
-        assert sorted(started) == ["abracada/play.ipynb"] * 3 + ["runes/play.ipynb"]   # no lesson
+        # the class's three and the page's usual standby one; no lesson
+        assert sorted(started) == ["abracada/play.ipynb"] * 4 + ["runes/play.ipynb"]
         for taken in range(1, 4):
             await manager.get_rendered_notebook("abracada/play.ipynb")
             await _settle()
-            # the reserve shrinks; only the last one taken brings Voila's usual one back
-            assert manager.get_pool_size("abracada/play.ipynb") == (3 - taken or 1)
+            # the reserve shrinks and is not refilled: the class in, the standby one is left
+            assert manager.get_pool_size("abracada/play.ipynb") == 4 - taken
         assert started.count("abracada/play.ipynb") == 4
-        await manager.get_rendered_notebook("abracada/play.ipynb")
+        await manager.get_rendered_notebook("abracada/play.ipynb")     # a fourth student: the standby
         await _settle()
         assert started.count("abracada/play.ipynb") == 5 and manager.get_pool_size("abracada/play.ipynb") == 1
 
     with caplog.at_level(logging.INFO):
         asyncio.run(scenario())
-    assert "Class reserve ready: 3 kernels of abracada/play.ipynb" in caplog.text
+    assert "Class reserve ready: 3 kernels of abracada/play.ipynb and 1 on standby" in caplog.text
 
 
 def test_without_a_class_each_play_page_keeps_one(tmp_path):

@@ -138,14 +138,18 @@ class WarmKernelManager(HeaderActivityWatch, AsyncMappingKernelManager):
 
     # ----- the class reserve ---------------------------------------------------------------------
     def _reserve_for_class(self) -> None:
-        """Ask Voila to preheat :attr:`class_size` kernels of :attr:`class_page` at start.
+        """Ask Voila to preheat :attr:`class_size` kernels of :attr:`class_page` at start, and the
+        page's usual standby kernels (``default_pool_size``) with them.
 
         Thirty students opening a page within half a minute each cost a kernel start and a run of
         the page: on two cores that is a minute of saturated CPU, while the first students already
         click. Preheated before the class arrives, each arrival only takes a kernel whose page has
         run (and learns its student, see :mod:`widgets.classroom`). The reserve is not replaced
-        as it is used: once it is spent the page keeps Voila's usual pool of
-        ``default_pool_size``, so the class costs one kernel per student, not two.
+        as it is used, so the class costs one kernel per student, not two. It includes the
+        page's usual standby: when the last student of the class has taken a kernel, the page
+        still keeps its usual pool, so no kernel starts (a second or two of CPU, and the server
+        rendering the page) while the class plays; only an arrival beyond the class makes Voila
+        start one (the load test caught the last arrival's refill slowing everyone's clicks).
 
         Voila wraps this class in its preheating manager, whose ``__init__`` fills the pools from
         ``kernel_pools_config`` right after this ``__init__`` returns; the size is set back just
@@ -156,7 +160,7 @@ class WarmKernelManager(HeaderActivityWatch, AsyncMappingKernelManager):
         default = self.kernel_pools_config.get("default", {})
         usual = {**default, "pool_size": default.get("pool_size", 1)}
         self.kernel_pools_config = {**self.kernel_pools_config,
-                                    self.class_page: {**usual, "pool_size": self.class_size}}
+                                    self.class_page: {**usual, "pool_size": self.class_size + usual["pool_size"]}}
         asyncio.get_event_loop().call_soon(self._class_reserve_started, usual)
 
     def _class_reserve_started(self, usual: dict) -> None:
@@ -173,7 +177,8 @@ class WarmKernelManager(HeaderActivityWatch, AsyncMappingKernelManager):
         """Log when every reserve kernel has started and run its page (a teacher waits for this)."""
         started = await asyncio.gather(*reserve, return_exceptions=True)
         await asyncio.gather(*(s["task"] for s in started if isinstance(s, dict)), return_exceptions=True)
-        self.log.info("Class reserve ready: %d kernels of %s, its page already run", len(reserve), self.class_page)
+        self.log.info("Class reserve ready: %d kernels of %s and %d on standby, its page already run",
+                      self.class_size, self.class_page, len(reserve) - self.class_size)
 
     # ----- the pool ----------------------------------------------------------------------------
     def _fill(self, delay: float) -> None:

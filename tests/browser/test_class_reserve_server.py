@@ -1,8 +1,9 @@
 """The class reserve on a real ``scripts/serve`` (``SPELLTOWER_CLASS_SIZE``, widgets/warmpool.py).
 
 The server is started as a teacher starts it for a class of two; each student (a separate
-cookie jar) gets one of the kernels preheated for the class, and only when the reserve is spent
-does the page go back to keeping its usual one kernel. The served folder holds just the play
+cookie jar) gets one of the kernels preheated for the class; the reserve holds the page's usual
+standby kernel too, so nothing starts while the class arrives, and only a student beyond the class
+(who takes the standby) makes the page start its usual one again. The served folder holds just the play
 page and the lessons' warm pool is off, so the only kernels are the reserve's.
 """
 from __future__ import annotations
@@ -61,15 +62,19 @@ def monkeypatch_module():
 
 
 def test_each_student_gets_a_kernel_of_the_reserve_and_it_is_not_refilled_until_spent(class_server):
-    _wait_for(class_server, f"Class reserve ready: 2 kernels of {PLAY}")
+    _wait_for(class_server, f"Class reserve ready: 2 kernels of {PLAY} and 1 on standby")
     log = class_server.log_text()
     assert log.count("Kernel pool of") == 1, log[-3000:]          # one page preheated: the class's
+    assert len(class_server.kernel_pids()) == 3                     # two students' and the standby
     first = _open_page(class_server)
     _wait_for(class_server, f"Using pre-heated kernel: {first}")
-    time.sleep(2)                                                   # fill_delay is 1 s: no refill comes
-    assert class_server.log_text().count("Kernel pool of") == 1
-    assert len(class_server.kernel_pids()) == 2                     # the first student's, and one to come
     second = _open_page(class_server)
     assert second != first
     _wait_for(class_server, f"Using pre-heated kernel: {second}")
+    time.sleep(2)                                                   # fill_delay is 1 s: no refill comes
+    assert class_server.log_text().count("Kernel pool of") == 1    # the class is in; nothing started
+    assert len(class_server.kernel_pids()) == 3                     # the standby is still there
+    third = _open_page(class_server)                                # a student beyond the class
+    assert third not in (first, second)
+    _wait_for(class_server, f"Using pre-heated kernel: {third}")
     _wait_for(class_server, f"Kernel pool of {PLAY} is filled with 1 kernel(s)")   # spent: the usual one
