@@ -9,7 +9,7 @@ Everything runs on this machine, over loopback only:
   page's default bot pause) and one stock Voila (no configuration) serving the same folder;
   the classroom server is started as a teacher starts it for a class, with a class reserve
   (``SPELLTOWER_CLASS_SIZE``, ``--reserve``, default one kernel per student and Chromium page,
-  see :mod:`widgets.warmpool`), and the students arrive once it is ready: the reserve's pages
+  and the page's usual standby one, see :mod:`widgets.warmpool`), and the students arrive once it is ready: the reserve's pages
   run and the server quiet (the time that took is reported). ``--reserve 0`` measures a server
   started without one, where every arrival but the first starts a kernel and runs the page;
 * ``--students`` protocol-level students. Each is a separate browser identity (its own cookie
@@ -733,8 +733,9 @@ def main(argv=None) -> int:
     parser.add_argument("--play-seconds", type=float, default=240.0, help="a student's time limit to play")
     parser.add_argument("--page-clicks", type=int, default=10, help="timed clicks on each Chromium page")
     parser.add_argument("--reserve", type=int, default=None,
-                        help="kernels the server preheats for the class (SPELLTOWER_CLASS_SIZE; default: "
-                             "students + chromium; 0: none, every arrival but the first starts a kernel)")
+                        help="the class the server preheats kernels for (SPELLTOWER_CLASS_SIZE, plus the "
+                             "page's standby one; default: students + chromium; 0: none, every arrival but "
+                             "the first starts a kernel)")
     parser.add_argument("--browser-priority", choices=("idle", "normal"), default="idle",
                         help="CPU priority of Chromium, the students' browsers (default idle: they take "
                              "only what the server leaves)")

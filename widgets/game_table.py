@@ -43,7 +43,7 @@ from . import classroom
 from .a11y import FOCUS_CSS, HELP_KEYS, MAX_ANNOUNCED, KeyBridge, Shortcut, new_lines
 from .messages import board_key
 from .saves import BoardSave, SaveFolder, clean_name
-from .surface import PadButton
+from .surface import PadButton, is_shown
 
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}   # each in its own language, for the picker
@@ -446,9 +446,7 @@ class GameTable:
         if shortcut is None:
             return
         control = shortcut.press(key) if self._table.layout.display != "none" else None
-        hidden = control is not None and (not control.shown if isinstance(control, PadButton)
-                                          else control.layout.display == "none")
-        if control is None or control.disabled or hidden:
+        if control is None or control.disabled or not is_shown(control):
             self._say("table.key_refused", f"{self.CSS_PREFIX}-error", name=key.upper(),
                       what=tr(shortcut.what, self._lang))
             self._render()

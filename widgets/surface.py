@@ -30,19 +30,19 @@ import anywidget
 import traitlets
 
 _ESM = r"""
-function build(node, model, slots, groups) {
+function build(node, slots, groups) {
   const el = document.createElement("div");
   if (node.class) el.className = node.class;
   if (node.slot) { slots[node.slot] = el; return el; }
   if (node.buttons) { groups[node.buttons] = el; return el; }
-  for (const child of node.children || []) el.appendChild(build(child, model, slots, groups));
+  for (const child of node.children || []) el.appendChild(build(child, slots, groups));
   return el;
 }
 
 function render({ model, el }) {
   const slots = {}, groups = {};
   el.classList.add("st-surface");
-  for (const node of model.get("plan")) el.appendChild(build(node, model, slots, groups));
+  for (const node of model.get("plan")) el.appendChild(build(node, slots, groups));
 
   const shown = {};
   function fill(name) {
@@ -132,9 +132,17 @@ class PadButton:
         return f"PadButton({self.action!r}, disabled={self.disabled})"
 
 
+def is_shown(control: Any) -> bool:
+    """Whether a board's control is on the page: a :class:`PadButton`'s ``shown``, or an
+    ipywidget's layout (``display: none`` hides it). The keyboard refuses hidden controls."""
+    if isinstance(control, PadButton):
+        return control.shown
+    return control.layout.display != "none"
+
+
 class Surface(anywidget.AnyWidget):
     """A play area: subclasses declare one synced ``Unicode`` trait per panel slot named in
-    ``plan``; :meth:`buttons` are drawn into the plan's button groups."""
+    ``plan``; the :class:`PadButton` s given to it are drawn into the plan's button groups."""
 
     _esm = _ESM
     _css = _CSS

@@ -21,7 +21,7 @@ from widgets.abracada.board import AbracadaBoard
 from widgets.amulett.board import AmulettBoard
 from widgets.runes.board import RunesBoard
 from widgets.spellcaster.board import SpellCasterBoard
-from widgets.surface import PadButton
+from widgets.surface import PadButton, is_shown
 
 BOARDS = {"abracada": (AbracadaBoard, 3), "runes": (RunesBoard, 3), "amulett": (AmulettBoard, 3),
           "spellcaster": (SpellCasterBoard, 2)}
@@ -55,9 +55,7 @@ def shortcut_controls(board):
 
 
 def usable(control) -> bool:
-    if control is None or control.disabled:
-        return False
-    return control.shown if isinstance(control, PadButton) else control.layout.display != "none"
+    return control is not None and not control.disabled and is_shown(control)
 
 
 def pressable(board) -> list[tuple[str, object]]:
