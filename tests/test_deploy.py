@@ -19,8 +19,12 @@ DEPLOY = REPO / "deploy"
 GALLERY = "/voila/render/index.ipynb"
 
 
-def hub_config(monkeypatch, tmp_path, mode: str) -> Config:
+def hub_config(monkeypatch, tmp_path, mode: str, host: str | None = None) -> Config:
     monkeypatch.setenv("SPELLTOWER_HUB_MODE", mode)
+    if host is None:
+        monkeypatch.delenv("SPELLTOWER_HOST", raising=False)
+    else:
+        monkeypatch.setenv("SPELLTOWER_HOST", host)
     monkeypatch.setenv("SPELLTOWER_HUB_DATA", str(tmp_path))
     loader = PyFileConfigLoader("jupyterhub_config.py", path=str(DEPLOY / "jupyterhub"))
     return loader.load_config()
@@ -38,6 +42,16 @@ def test_the_hub_serves_the_gallery_on_loopback_with_the_classroom_settings(monk
     culler = [s for s in c.JupyterHub.services if s["name"] == "jupyterhub-idle-culler-service"]
     assert culler and "--timeout=3600" in culler[0]["command"]
     assert str(tmp_path) in c.JupyterHub.db_url
+
+
+def test_the_room_setting_opens_the_proxy_only_and_never_the_test_login(monkeypatch, tmp_path):
+    c = hub_config(monkeypatch, tmp_path, "school", host="0.0.0.0")
+    assert c.JupyterHub.ip == "0.0.0.0"                       # the proxy's public address: the room
+    assert c.JupyterHub.hub_ip == "127.0.0.1"                 # the hub's API and the proxy's stay private
+    assert c.ConfigurableHTTPProxy.api_url.startswith("http://127.0.0.1:")
+    with pytest.raises(ValueError, match="any name log in"):
+        hub_config(monkeypatch, tmp_path, "test", host="0.0.0.0")
+    assert hub_config(monkeypatch, tmp_path, "test", host="localhost").JupyterHub.ip == "localhost"
 
 
 def test_one_setting_switches_the_test_only_login(monkeypatch, tmp_path):

@@ -31,16 +31,19 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert [c for c in _commands(text) if "pytest" in c or "scripts/" in c] == [TEST]
 
 
-@pytest.mark.parametrize("script", ["scripts/serve", "scripts/test", "scripts/setup.sh", ".ci/run", "binder/start"])
+@pytest.mark.parametrize("script", ["scripts/serve", "scripts/hub", "scripts/test", "scripts/setup.sh", ".ci/run", "binder/start"])
 def test_scripts_parse(script):
     subprocess.run(["bash", "-n", str(REPO / script)], check=True)
 
 
-def test_serve_binds_loopback_on_8866_without_a_browser():
+def test_serve_binds_loopback_on_8866_without_a_browser_unless_told():
+    """The defaults; a real server on each setting: tests/browser/test_serve_room.py."""
     text = (REPO / "scripts" / "serve").read_text()
-    assert 'PORT="${SPELLTOWER_PORT:-8866}"' in text
+    assert 'PORT="${SPELLTOWER_PORT:-8866}"' in text and 'HOST="${SPELLTOWER_HOST:-127.0.0.1}"' in text
+    assert "SETTINGS+=(--no-browser)" in text and 'SETTINGS+=(--Voila.ip="$HOST")' in text
     exec_line = next(line for line in text.splitlines() if line.startswith("exec voila"))
-    assert "--Voila.ip=127.0.0.1" in exec_line and "--no-browser" in exec_line
+    # the script's settings first, then the extra arguments, which it drops from its own when they repeat one
+    assert exec_line == 'exec voila "${SETTINGS[@]}" "${ARGS[@]}" "$ROOT"'
 
 
 @pytest.mark.skipif(not (REPO / ".venv" / "bin" / "python").exists(), reason="needs the project's .venv")

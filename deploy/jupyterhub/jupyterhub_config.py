@@ -14,27 +14,34 @@ authenticator (any name and password log in) and ``SimpleLocalProcessSpawner`` (
 hub logs in system users with PAM and starts each server as that user (``LocalProcessSpawner``).
 Everything else is the same, so what the tests run is what a school runs.
 
-Environment: ``SPELLTOWER_HUB_PORT`` (8000), ``SPELLTOWER_HUB_DATA`` (database, cookie secret and,
-in test mode, the homes; default ``~/.spelltower/hub``), ``SPELLTOWER_HUB_ADMINS`` (comma-separated),
-``SPELLTOWER_HUB_CULL_TIMEOUT`` (seconds, 3600), ``SPELLTOWER_HUB_DB_URL`` (e.g. a PostgreSQL URL).
+Environment: ``SPELLTOWER_HOST`` (the proxy's public address, the one students reach; default
+127.0.0.1, this machine only; ``0.0.0.0`` serves the room's network, in school mode only; the hub's
+own API and the proxy's API stay on 127.0.0.1), ``SPELLTOWER_HUB_PORT`` (8000), ``SPELLTOWER_HUB_DATA``
+(database, cookie secret and, in test mode, the homes; default ``~/.spelltower/hub``),
+``SPELLTOWER_HUB_ADMINS`` (comma-separated), ``SPELLTOWER_HUB_CULL_TIMEOUT`` (seconds, 3600),
+``SPELLTOWER_HUB_DB_URL`` (e.g. a PostgreSQL URL).
 """
 import os
 import sys
 from pathlib import Path
+
+from widgets.lan import is_loopback
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent                   # the venv that runs the hub runs the servers too
 MODE = os.environ.get("SPELLTOWER_HUB_MODE", "school")
 DATA = Path(os.environ.get("SPELLTOWER_HUB_DATA", Path.home() / ".spelltower" / "hub")).resolve()
 PORT = int(os.environ.get("SPELLTOWER_HUB_PORT", "8000"))
+HOST = os.environ.get("SPELLTOWER_HOST", "127.0.0.1")
 CULL_TIMEOUT = int(os.environ.get("SPELLTOWER_HUB_CULL_TIMEOUT", "3600"))
 GALLERY_URL = "/voila/render/index.ipynb"
 DATA.mkdir(parents=True, exist_ok=True)
 
 c = get_config()  # noqa: F821  (provided by traitlets when it loads this file)
 
-# ----- where it listens: loopback only; a school puts HTTPS (TLJH's traefik, an ingress) in front
-c.JupyterHub.ip = "127.0.0.1"
+# ----- where it listens: the proxy on SPELLTOWER_HOST (loopback unless the room is asked for; a
+# school puts HTTPS in front, or gives the hub --ssl-cert/--ssl-key); the hub's internals on loopback
+c.JupyterHub.ip = HOST
 c.JupyterHub.port = PORT
 c.JupyterHub.hub_ip = "127.0.0.1"
 c.JupyterHub.hub_port = PORT + 1                      # the hub's own API, behind the proxy
@@ -48,6 +55,8 @@ c.ConfigurableHTTPProxy.pid_file = str(DATA / "jupyterhub-proxy.pid")
 
 # ----- who logs in, and as whom their server runs
 if MODE == "test":
+    if not is_loopback(HOST):
+        raise ValueError(f"SPELLTOWER_HUB_MODE=test lets any name log in: it serves this machine only, not SPELLTOWER_HOST={HOST}")
     c.JupyterHub.authenticator_class = "dummy"
     c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
     c.SimpleLocalProcessSpawner.home_dir_template = str(DATA / "homes" / "{username}")

@@ -189,3 +189,19 @@ def test_an_experiment_is_titled_from_the_catalogue(sqlite_url):
     page = ClassPage(store.teacher(TeacherPage()), "ru", poll=None)
     assert "Одна кость: как часто шестёрка?" in page.sections["experiments"].value
     assert render.experiment_title("runes.unknown", "en") == "runes.unknown"
+
+
+def test_the_class_page_shows_the_address_scripts_serve_handed_its_kernel(monkeypatch, sqlite_url):
+    """In the room, scripts/serve gives every kernel the students' addresses; the page shows each
+    with its QR code, in the page's language, and says how to open the room when there is none."""
+    from widgets import lan
+
+    url = "http://192.168.1.20:8866/voila/render/index.ipynb"
+    monkeypatch.setenv(lan.URLS_ENV, url)
+    page = ClassPage(Store(sqlite_url).teacher(TeacherPage()), poll=None)
+    assert url in page.join_box.value and lan.svg_qr(url) in page.join_box.value
+    page.language.value = "ru"
+    assert "Адрес для учеников" in page.join_box.value and url in page.join_box.value
+    monkeypatch.delenv(lan.URLS_ENV)
+    alone = ClassPage(Store(sqlite_url).teacher(TeacherPage()), poll=None)
+    assert "<svg" not in alone.join_box.value and "SPELLTOWER_HOST=0.0.0.0" in alone.join_box.value

@@ -1,5 +1,6 @@
-"""The teacher's live class page (``notebooks/teacher.ipynb``): who is online and where, how each
-exercise went, each student's progress, the class experiments beside their exact answers; with a
+"""The teacher's live class page (``notebooks/teacher.ipynb``): the address students join at (with a
+QR code, when the server serves the room's network), who is online and where, how each exercise
+went, each student's progress, the class experiments beside their exact answers; with a
 hide-names switch for projecting, CSV export and "start a new class".
 
 It opens only for a page the classroom server marked as opened with the teacher link
@@ -26,7 +27,7 @@ import ipywidgets as ipw
 from towerlib.core.i18n import LANGUAGES, tr
 
 from .. import classroom
-from . import render
+from . import join, render
 from .store import ClassRecord, RecordError, Store
 
 log = logging.getLogger("spelltower.record")
@@ -37,8 +38,10 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 class ClassPage(ipw.VBox):
     """The class page's widgets over one teacher's :class:`ClassRecord`."""
 
-    def __init__(self, record: ClassRecord, lang: str = "en", poll: float | None = POLL_SECONDS) -> None:
+    def __init__(self, record: ClassRecord, lang: str = "en", poll: float | None = POLL_SECONDS,
+                 student_urls: list[str] | None = None) -> None:
         self.record = record
+        self.student_urls = join.student_urls() if student_urls is None else student_urls
         self.lang = lang if lang in LANGUAGES else "en"
         self._version: Any = None
         self._data: dict[str, Any] = {}
@@ -46,6 +49,8 @@ class ClassPage(ipw.VBox):
         self._task: asyncio.Task | None = None
 
         self.title = ipw.HTML()
+        self.join_box = ipw.HTML()
+        self.join_box.add_class("st-section-join")
         self.language = ipw.ToggleButtons(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self.lang)
         self.hide = ipw.Checkbox(value=False, indent=False)
         self.hide.add_class("st-hide-names")
@@ -71,7 +76,7 @@ class ClassPage(ipw.VBox):
         self.new_class.on_click(lambda _b: self._ask_new_class())
         self.cancel.on_click(lambda _b: self._close_confirm())
         self.yes.on_click(lambda _b: self._start_new_class())
-        super().__init__([ipw.HTML(render.STYLE), self.title, ipw.HBox([self.language, self.hide]), self.status,
+        super().__init__([ipw.HTML(render.STYLE), self.title, self.join_box, ipw.HBox([self.language, self.hide]), self.status,
                           self.sections["online"], self.sections["exercises"], self.sections["progress"],
                           self.sections["experiments"],
                           ipw.HBox([self.export, self.download]), ipw.HBox([self.new_class]), self.confirm,
@@ -146,6 +151,7 @@ class ClassPage(ipw.VBox):
         lang = self.lang
         self.title.value = (f"<h2>{html.escape(tr('record.page.title', lang))}</h2>"
                             f"<p>{html.escape(tr('record.page.intro', lang))}</p>")
+        self.join_box.value = join.join_html(self.student_urls, lang)
         self.hide.description = tr("record.page.hide_names", lang)
         self.export.description = tr("record.page.export", lang)
         self.new_class.description = tr("record.page.new_class", lang)

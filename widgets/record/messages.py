@@ -56,6 +56,10 @@ MESSAGES = {
         "record.page.cancel": "Cancel",
         "record.page.archived": "The previous class was archived (kept in the database and exportable); a new class has started.",
         "record.page.updated": "Updated {time} UTC",
+        "record.page.join": "Students join at",
+        "record.page.join_local": "Only this machine can open the pages. To let the class join from their own "
+                                  "devices on this room's network, start the server with "
+                                  "SPELLTOWER_HOST=0.0.0.0 bash scripts/serve (README: Run a class on the room's network).",
         "record.me.title": "Your record",
         "record.me.nickname": "Nickname",
         "record.me.placeholder": "pick a nickname (no real name)",
@@ -125,6 +129,10 @@ MESSAGES = {
         "record.page.cancel": "Отмена",
         "record.page.archived": "Прежний класс отправлен в архив (он хранится в базе, его можно выгрузить); начат новый класс.",
         "record.page.updated": "Обновлено в {time} UTC",
+        "record.page.join": "Адрес для учеников",
+        "record.page.join_local": "Страницы открываются только на этом компьютере. Чтобы класс подключился со своих "
+                                  "устройств через сеть этого кабинета, запустите сервер командой "
+                                  "SPELLTOWER_HOST=0.0.0.0 bash scripts/serve (README: Run a class on the room's network).",
         "record.me.title": "Ваш журнал",
         "record.me.nickname": "Псевдоним",
         "record.me.placeholder": "выберите псевдоним (не настоящее имя)",
