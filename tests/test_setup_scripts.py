@@ -96,3 +96,17 @@ def test_towerlib_stays_numpy_only():
     project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
     assert [re.split(r"[<>=!~ \[]", dep)[0] for dep in project["dependencies"]] == ["numpy"]
     assert project["scripts"] == {"spelltower": "towerlib.cli:main"}
+
+
+def test_the_license_is_an_spdx_string_that_the_build_backend_reads():
+    """A license table makes every setuptools since 77 warn "`project.license` as a TOML table is
+    deprecated" at each install, which a teacher reads as a fault; the string needs setuptools 77."""
+    from packaging.licenses import canonicalize_license_expression
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text())
+    license_ = pyproject["project"]["license"]
+    assert isinstance(license_, str) and canonicalize_license_expression(license_) == license_
+    backend = next(Requirement(r) for r in pyproject["build-system"]["requires"] if r.startswith("setuptools"))
+    assert not backend.specifier.contains(Version("76.9")) and backend.specifier.contains(Version("77.0"))

@@ -11,6 +11,9 @@ import os
 import re
 import shutil
 import socket
+import time
+import urllib.error
+import urllib.request
 
 import psutil
 import pytest
@@ -73,6 +76,23 @@ def test_by_default_the_server_listens_on_loopback_only(root, tmp_path_factory, 
         assert "SPELLTOWER_ALLOWED_HOSTS" not in env and lan.URLS_ENV not in env
     finally:
         server.stop()
+
+
+def test_a_page_view_logs_no_trust_warning_and_a_fault_is_still_logged(room_server):
+    """Voila's contents manager warns "Notebook … is not trusted" at every page view of an
+    unsigned notebook (ours are committed without outputs); widgets/quiet_log.py drops it."""
+    with urllib.request.urlopen(room_server.url("voila/render/index.ipynb"), timeout=bh.START_TIMEOUT) as reply:
+        assert reply.status == 200
+    try:
+        urllib.request.urlopen(room_server.url("voila/render/no_such_page.ipynb"), timeout=60)
+    except urllib.error.HTTPError as err:
+        assert err.code == 404
+    deadline = time.monotonic() + 60
+    while "no_such_page.ipynb" not in room_server.log_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    log = room_server.log_text()
+    assert "404 GET /voila/render/no_such_page.ipynb" in log
+    assert "is not trusted" not in log and "WARNING" not in log, log[-3000:]
 
 
 def test_the_room_setting_listens_on_every_interface_and_prints_each_address(room_server):
