@@ -1,5 +1,6 @@
 """The gallery page (notebooks/index.ipynb) in the classroom Voila."""
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -89,6 +90,26 @@ def test_language_switch(voila_page, page):
 def test_the_gallery_opens_in_the_language_of_its_link(voila_page, page):
     voila_page("index.ipynb?lang=ru", ready=GALLERY)
     expect(page.locator(f"{GALLERY} h1")).to_have_text("Башня заклинаний")
+
+
+def test_the_browser_remembers_the_language_it_chose(voila_page, page, browser_pages, voila_server):
+    """Chosen with the switch, the language survives a reload and a new visit (localStorage); a
+    link's ?lang= still wins and becomes the remembered one; another browser starts in English."""
+    voila_page("index.ipynb", ready=GALLERY)
+    page.get_by_role("button", name="Русский").click()
+    expect(page.locator(f"{GALLERY} h1")).to_have_text("Башня заклинаний")
+    page.reload(wait_until="commit")
+    page.wait_for_selector(GALLERY, state="visible", timeout=bh.ANSWER_MS)
+    expect(page.locator(f"{GALLERY} h1")).to_have_text("Башня заклинаний")
+    expect(page.get_by_role("button", name="Русский")).to_have_class(re.compile(r"\bmod-active\b"))
+    voila_page("index.ipynb?lang=en", ready=GALLERY)
+    expect(page.locator(f"{GALLERY} h1")).to_have_text("Spell Tower")
+    voila_page("index.ipynb", ready=GALLERY)
+    expect(page.locator(f"{GALLERY} h1")).to_have_text("Spell Tower")
+    assert page.evaluate("localStorage.getItem('spelltower-language')") == "en"
+    other = browser_pages()
+    voila_page("index.ipynb", ready=GALLERY, on=other)
+    expect(other.locator(f"{GALLERY} h1")).to_have_text("Spell Tower")
 
 
 @pytest.mark.parametrize("width", [1024, 390])
