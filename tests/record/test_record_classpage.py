@@ -205,3 +205,42 @@ def test_the_class_page_shows_the_address_scripts_serve_handed_its_kernel(monkey
     monkeypatch.delenv(lan.URLS_ENV)
     alone = ClassPage(Store(sqlite_url).teacher(TeacherPage()), poll=None)
     assert "<svg" not in alone.join_box.value and "SPELLTOWER_HOST=0.0.0.0" in alone.join_box.value
+
+
+def test_a_student_without_a_nickname_is_student_n(sqlite_url):
+    """Never the space's hex label: "Student n", n their place in the class (first seen first),
+    the same n whether names are hidden or not."""
+    store = Store(sqlite_url)
+    _seed(store)
+    store.student(SPACES[2]).page_opened("runes/play.ipynb")
+    page = ClassPage(store.teacher(TeacherPage()), poll=None)
+    progress = _text(page.sections["progress"].value)
+    assert "Owl" in progress and "Fox" in progress and "Student 3" in progress
+    assert SPACES[2][:8] not in "".join(w.value for w in page.sections.values())
+    page.hide.value = True
+    assert "Student 3" in page.sections["progress"].value and "Owl" not in page.sections["progress"].value
+
+
+def test_students_not_seen_for_an_hour_can_be_hidden(sqlite_url, monkeypatch):
+    from widgets.record import store as store_module
+
+    store = Store(sqlite_url)
+    clock = [1_000_000.0]
+    monkeypatch.setattr(store_module, "_now", lambda: clock[0])
+    early, late = store.student(SPACES[0]), store.student(SPACES[1])
+    early.set_nickname("Early")
+    late.set_nickname("Late")
+    early.page_opened("runes/play.ipynb")
+    early.heartbeat(None)                                   # left the page
+    clock[0] += classpage.IDLE_SECONDS + 60
+    late.page_opened("abracada/play.ipynb")
+    late.attempt("abracada/01_counting.ipynb", "1", "P(Dragon)?", "5/21", True)
+    monkeypatch.setattr(classpage.time, "time", lambda: clock[0] + 30)
+    page = ClassPage(store.teacher(TeacherPage()), poll=None)
+    assert "Early" in page.sections["progress"].value and "Late" in page.sections["progress"].value
+    page.hide_idle.value = True
+    assert "Early" not in page.sections["progress"].value and "Late" in page.sections["progress"].value
+    assert "Student 1" not in page.sections["progress"].value    # the hidden row keeps its number
+    page.hide.value = True
+    assert "Student 2" in page.sections["progress"].value and "Student 1" not in page.sections["progress"].value
+    assert page.hide_idle.description == "Hide students not seen for an hour"

@@ -32,6 +32,7 @@ from .store import ClassRecord, RecordError, Store
 
 log = logging.getLogger("spelltower.record")
 POLL_SECONDS = 1.0                 # how often the page asks the store what changed (target: 2 s)
+IDLE_SECONDS = 3600.0              # "Hide students not seen for an hour"
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 
 
@@ -54,6 +55,8 @@ class ClassPage(ipw.VBox):
         self.language = ipw.ToggleButtons(options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=self.lang)
         self.hide = ipw.Checkbox(value=False, indent=False)
         self.hide.add_class("st-hide-names")
+        self.hide_idle = ipw.Checkbox(value=False, indent=False)
+        self.hide_idle.add_class("st-hide-idle")
         self.status = ipw.HTML()
         self.export = ipw.Button(icon="download")
         self.export.add_class("st-export")
@@ -72,11 +75,12 @@ class ClassPage(ipw.VBox):
 
         self.language.observe(lambda change: self._relanguage(change["new"]), names="value")
         self.hide.observe(lambda _change: self._render(), names="value")
+        self.hide_idle.observe(lambda _change: self._render(), names="value")
         self.export.on_click(lambda _b: self._export())
         self.new_class.on_click(lambda _b: self._ask_new_class())
         self.cancel.on_click(lambda _b: self._close_confirm())
         self.yes.on_click(lambda _b: self._start_new_class())
-        super().__init__([ipw.HTML(render.STYLE), self.title, self.join_box, ipw.HBox([self.language, self.hide]), self.status,
+        super().__init__([ipw.HTML(render.STYLE), self.title, self.join_box, ipw.HBox([self.language, self.hide, self.hide_idle]), self.status,
                           self.sections["online"], self.sections["exercises"], self.sections["progress"],
                           self.sections["experiments"],
                           ipw.HBox([self.export, self.download]), ipw.HBox([self.new_class]), self.confirm,
@@ -133,6 +137,8 @@ class ClassPage(ipw.VBox):
                 self._data = data
                 self._render()
             else:
+                if self.hide_idle.value:        # a student may have passed the hour since
+                    self._render()
                 self.status.value = render.updated(self.lang)
 
     def stop(self) -> None:
@@ -153,6 +159,7 @@ class ClassPage(ipw.VBox):
                             f"<p>{html.escape(tr('record.page.intro', lang))}</p>")
         self.join_box.value = join.join_html(self.student_urls, lang)
         self.hide.description = tr("record.page.hide_names", lang)
+        self.hide_idle.description = tr("record.page.hide_idle", lang)
         self.export.description = tr("record.page.export", lang)
         self.new_class.description = tr("record.page.new_class", lang)
         self.yes.description = tr("record.page.yes", lang)
@@ -163,6 +170,8 @@ class ClassPage(ipw.VBox):
             return
         lang, progress = self.lang, self._data["progress"]
         names = render.names_for(progress, self.hide.value, lang)
+        if self.hide_idle.value:
+            progress = render.recent(progress, time.time(), IDLE_SECONDS)
         html_of = {"online": render.online(progress, names, lang),
                    "exercises": render.exercises(self._data["exercises"], lang),
                    "progress": render.progress(progress, names, lang),

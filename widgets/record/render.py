@@ -33,10 +33,15 @@ def esc(x: object) -> str:
 
 
 def names_for(progress: Sequence[StudentProgress], hide: bool, lang: str) -> dict[int, str]:
-    """Each student's shown name: their nickname (or space label), or "Student n" when hidden."""
-    if hide:
-        return {p.key: tr("record.page.student_n", lang, n=i + 1) for i, p in enumerate(progress)}
-    return {p.key: p.nickname or p.label for p in progress}
+    """Each student's shown name: their nickname, or "Student n" (n: their place in the class,
+    first seen first) when they chose none or names are hidden."""
+    return {p.key: p.nickname if p.nickname and not hide else tr("record.page.student_n", lang, n=i + 1)
+            for i, p in enumerate(progress)}
+
+
+def recent(progress: Sequence[StudentProgress], now: float, seconds: float) -> list[StudentProgress]:
+    """The students online or seen within ``seconds`` before ``now``."""
+    return [p for p in progress if p.online or (p.seen is not None and p.seen >= now - seconds)]
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], cls: str) -> str:

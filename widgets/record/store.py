@@ -551,6 +551,7 @@ class StudentProgress:
     games: int
     online: bool
     page: str | None            # the page they are on now, if online
+    seen: float | None = None   # when they were last seen: their latest presence or activity (UTC seconds)
 
 
 class ClassRecord:
@@ -600,6 +601,11 @@ class ClassRecord:
                                           .where(GamePlayed.class_id == cid).group_by(GamePlayed.student_id)).all())
                 drew = set(conn.execute(select(Draw.student_id).where(Draw.class_id == cid).distinct()).scalars())
                 active = set(pages) | set(attempts) | set(games) | drew
+                latest: dict[int, float] = {}
+                for t in (PageVisit, Attempt, GamePlayed, Draw):
+                    for sid, at in conn.execute(select(t.student_id, func.max(t.at))
+                                                .where(t.class_id == cid).group_by(t.student_id)):
+                        latest[sid] = max(latest.get(sid, at), at)
                 rows = []
                 for s in conn.execute(select(Student.__table__).order_by(Student.id)):
                     online = s.last_seen is not None and s.last_seen >= cutoff
@@ -609,7 +615,8 @@ class ClassRecord:
                         key=s.id, name=s.nickname or label_of(s.space), nickname=s.nickname,
                         label=label_of(s.space), pages=pages.get(s.id, []), attempts=attempts.get(s.id, 0),
                         solved=solved.get(s.id, 0), games=games.get(s.id, 0), online=online,
-                        page=s.page if online else None))
+                        page=s.page if online else None,
+                        seen=max((t for t in (s.last_seen, latest.get(s.id)) if t is not None), default=None)))
                 return rows
         return self._store._guard(run)
 
