@@ -161,6 +161,9 @@ def start_voila(root: Path, log_path: Path, *, stock: bool = False, extra_args: 
                 f"--port={port}", str(root), *extra_args]
     else:
         env.update(SPELLTOWER_SKIP_SETUP="1", SPELLTOWER_PORT=str(port), SPELLTOWER_ROOT=str(root))
+        # No "pick a nickname" card over every page of every new browser unless a test asks for
+        # it (tests/browser/test_nickname_first.py); the benchmarks' pages go straight to the board.
+        env.setdefault("SPELLTOWER_NICKNAME_FIRST", "0")
         cwd = REPO
         argv = ["bash", str(REPO / "scripts" / "serve"), *extra_args]
     return _spawn("voila (stock)" if stock else "voila", argv, env, cwd, log_path, port, "voila/static/voila.js")

@@ -63,6 +63,8 @@ class _Recorder:
         self._thread: threading.Thread | None = None
         self._heartbeat: asyncio.TimerHandle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        #: Called with the page's identity and name once both are known (the nickname card).
+        self.on_known: list[Callable[[classroom.Page, str], None]] = []
 
     # ----- the writer thread ---------------------------------------------------------------
     def submit(self, fn: Callable[[StudentRecord], Any]) -> Future:
@@ -126,6 +128,8 @@ class _Recorder:
             self.submit(lambda me: me.page_opened(self.page))
             self._schedule_heartbeat()
             atexit.register(self._left)
+        for listener in self.on_known:
+            listener(known, self.page)
 
     def _schedule_heartbeat(self) -> None:
         if self._loop is None or self._loop.is_closed():
@@ -159,7 +163,12 @@ def track_page(page: str | None = None, store_url: str | None = None) -> None:
     """Record that the student opened this page (``page`` defaults to its path), keep their
     presence fresh while it is open, and listen to the page's exercises (through
     ``widgets.exercises.ATTEMPT_LISTENERS`` where that hook exists). Nothing is recorded where
-    there is no student."""
+    there is no student. On the classroom server the page also asks a student without a
+    nickname for one, over everything else (:mod:`widgets.record.nickname`)."""
+    if os.environ.get(classroom.CLASSROOM_ENV) == "1" and not _recorder.on_known:
+        from . import nickname
+        if nickname.show():
+            _recorder.on_known.append(nickname.ask)
     _recorder.start(page, store_url)
     from .. import exercises
 

@@ -110,7 +110,7 @@ class RecordPanel(ipw.VBox):
             self.nickname.value = mine["nickname"]
             self._say(tr("record.me.saved", self.lang, nickname=mine["nickname"]))
         else:
-            self._say(tr("record.me.unnamed", self.lang, label=mine["label"]))
+            self._say(tr("record.me.unnamed", self.lang))
 
     def _save(self) -> None:
         from .store import RecordError, clean_nickname     # SQLAlchemy: only once a student writes

@@ -485,6 +485,13 @@ class StudentRecord:
         self._store._guard(run)
 
     # ----- reading ------------------------------------------------------------------------
+    def nickname(self) -> str | None:
+        """The nickname this student chose, or None (cheaper than :meth:`mine`)."""
+        def run():
+            with self._store._read() as conn:
+                return conn.execute(select(Student.nickname).where(Student.space == self.space)).scalar()
+        return self._store._guard(run)
+
     def mine(self) -> dict[str, Any]:
         """Everything recorded about this student (a JSON-able dict): nickname, pages opened,
         attempts, games and draws, oldest first."""
