@@ -9,7 +9,6 @@ import atexit
 import pytest
 
 from record_helpers import SPACES
-from widgets import classroom
 from widgets.record import Store, hooks, nickname
 
 
@@ -100,4 +99,3 @@ def test_the_gallerys_language_switch_relabels_the_card(monkeypatch):
     monkeypatch.setattr(nickname, "_gate", nickname.NicknameGate("en"))
     nickname.relabel("ru")
     assert "Сначала выберите псевдоним" in nickname._gate.heading.value and nickname._gate.go.description == "Начать"
-    assert classroom.CLASSROOM_ENV == "SPELLTOWER_CLASSROOM"
