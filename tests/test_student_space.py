@@ -136,6 +136,25 @@ def test_teacher_mode_only_with_the_right_token(provider, token, teacher):
         assert serving.TEACHER_HEADER not in stolen.request.headers
 
 
+@pytest.mark.parametrize("same_token", [True, False])
+def test_a_teacher_cookie_belongs_to_its_token(tmp_path, monkeypatch, same_token):
+    """A restart with a new token (scripts/serve makes one each start) lets no earlier teacher cookie
+    in; with the same token (SPELLTOWER_TEACHER_TOKEN set) the teacher stays. The key is the same
+    file either way, so the student keeps their space."""
+    monkeypatch.setattr(serving, "_is_voila_page", lambda handler: True)
+    monkeypatch.delenv(serving.TEACHER_TOKEN_ENV, raising=False)
+    first = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), teacher_token="first-token")
+    login = visit(first, query={"teacher": "first-token"})
+    cookie = login.set_cookies[serving.STUDENT_COOKIE][0]
+    teacher_cookie = login.set_cookies[serving.TEACHER_COOKIE][0]
+    assert visit(first, cookie=cookie, teacher_cookie=teacher_cookie).request.headers[serving.TEACHER_HEADER] == "1"
+    restarted = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"),
+                                                  teacher_token="first-token" if same_token else "second-token")
+    after = visit(restarted, cookie=cookie, teacher_cookie=teacher_cookie)
+    assert after.request.headers[serving.SPACE_HEADER] == login.request.headers[serving.SPACE_HEADER]
+    assert (after.request.headers.get(serving.TEACHER_HEADER) == "1") is same_token
+
+
 def test_without_a_token_nobody_is_teacher(tmp_path, monkeypatch):
     monkeypatch.setattr(serving, "_is_voila_page", lambda handler: True)
     monkeypatch.delenv(serving.TEACHER_TOKEN_ENV, raising=False)
@@ -143,7 +162,7 @@ def test_without_a_token_nobody_is_teacher(tmp_path, monkeypatch):
     first = visit(prov, query={"teacher": ""})
     assert serving.TEACHER_COOKIE not in first.set_cookies
     after = visit(prov, cookie=first.set_cookies[serving.STUDENT_COOKIE][0],
-                  teacher_cookie=prov._sign("teacher", "x"))
+                  teacher_cookie=prov._teacher_mark("x"))
     assert serving.TEACHER_HEADER not in after.request.headers
 
 

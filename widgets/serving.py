@@ -303,7 +303,7 @@ STUDENT_COOKIE = "spelltower_student"
 SPACE_HEADER = "X-Spelltower-Space"
 TEACHER_HEADER = "X-Spelltower-Teacher"
 TEACHER_ARGUMENT = "teacher"
-TEACHER_COOKIE = "spelltower_teacher"   # set by the teacher link: an HMAC bound to the student id
+TEACHER_COOKIE = "spelltower_teacher"   # set by the teacher link: an HMAC of the student id and the token
 TEACHER_TOKEN_ENV = "SPELLTOWER_TEACHER_TOKEN"
 STUDENT_COOKIE_DAYS = 365
 
@@ -391,8 +391,15 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
             self._teacher_login(handler, student_id, token)
             return
         cookie = handler.get_cookie(TEACHER_COOKIE) or ""
-        if self.teacher_token and hmac.compare_digest(cookie, self._sign("teacher", student_id)):
+        if self.teacher_token and hmac.compare_digest(cookie, self._teacher_mark(student_id)):
             headers[TEACHER_HEADER] = "1"
+
+    def _teacher_mark(self, student_id: str) -> str:
+        """The teacher cookie's value for this browser: bound to its student id and to the token,
+        so a server started with a new token (``scripts/serve`` makes one each start) lets no
+        earlier teacher cookie in, while the key (and the students' spaces) survive the restart."""
+        token = hashlib.sha256(self.teacher_token.encode()).hexdigest()
+        return self._sign(f"teacher:{token}", student_id)
 
     def _teacher_login(self, handler, student_id: str, token: str) -> None:
         """``?teacher=<token>``: set (right token) or clear (any other) the teacher cookie, then
@@ -400,7 +407,7 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
         must not stay in the URL: Voila hands each page's URL to the *next* preheated kernel's
         environment (``VOILA_REQUEST_URL``), which a student's page would then get."""
         if self.is_teacher(token):
-            handler.set_cookie(TEACHER_COOKIE, self._sign("teacher", student_id), path=handler.base_url or "/",
+            handler.set_cookie(TEACHER_COOKIE, self._teacher_mark(student_id), path=handler.base_url or "/",
                                httponly=True, samesite="Strict")
         else:
             handler.clear_cookie(TEACHER_COOKIE, path=handler.base_url or "/")

@@ -119,3 +119,52 @@ def test_the_teacher_gets_every_answer(browser_pages, voila_server):
         text = pg.inner_text("body")
         missing = [marker for marker in markers(game) if marker not in text]
         assert not missing, f"{game}: the teacher's guide lacks {missing}"
+
+
+CLASS_PAGE = ".st-class .st-section-exercises"
+CLASS_DENIED = ".st-class-denied"
+
+
+def test_a_restart_with_a_new_token_ends_every_teacher_cookie(browser_pages, tmp_path, monkeypatch):
+    """``scripts/serve`` makes a new token at each start: a browser that opened the old teacher link
+    is no longer the teacher (class page, teacher mode, guides). Started again with the same token
+    (``SPELLTOWER_TEACHER_TOKEN`` set), the teacher stays in."""
+    monkeypatch.setenv("SPELLTOWER_SAVES", str(tmp_path / "saves"))      # the same key across the restarts
+    root = bh.make_voila_root(tmp_path / "notebooks")
+    port = bh.free_port()
+    pg = browser_pages()
+
+    def serve(token: str):
+        monkeypatch.setenv(serving.TEACHER_TOKEN_ENV, token)
+        return bh.start_voila(root, tmp_path / f"voila-{token[:6]}.log", port=port, extra_args=[
+            f"--ClassroomKernelConnection.shutdown_delay={bh.TEST_SHUTDOWN_DELAY}"])
+
+    def opens(server, path: str, shown: str) -> None:
+        pg.goto(server.url(f"voila/render/{path}"), wait_until="commit")
+        pg.wait_for_selector(shown, state="visible", timeout=240_000)
+
+    def stop(server) -> None:
+        pg.goto("about:blank")          # the page leaves (and frees its kernel) while its server runs
+        server.stop()
+
+    first, second = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+    server = serve(first)
+    try:
+        opens(server, f"teacher.ipynb?teacher={first}", CLASS_PAGE)
+        opens(server, "teacher.ipynb", CLASS_PAGE)                   # the cookie alone opens it
+    finally:
+        stop(server)
+    server = serve(second)                                            # a new start, a new token
+    try:
+        opens(server, "teacher.ipynb", CLASS_DENIED)
+        opens(server, "runes/guide.ipynb", DENIED)
+        opens(server, "abracada/play.ipynb", ".st-abracada.st-page-known")
+        assert pg.locator(".st-teacher-panel").count() == 0
+        opens(server, f"teacher.ipynb?teacher={second}", CLASS_PAGE)  # the new link works
+    finally:
+        stop(server)
+    server = serve(second)                                            # the same token again
+    try:
+        opens(server, "teacher.ipynb", CLASS_PAGE)
+    finally:
+        stop(server)
