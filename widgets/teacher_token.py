@@ -67,3 +67,25 @@ def weakness(token: str) -> Msg | None:
     if bits >= MIN_BITS:
         return None
     return Msg("serve.token.weak", bits=int(bits), min=MIN_BITS)
+
+
+def main() -> int:
+    """``python3 -m widgets.teacher_token``: exit 2, saying why on stderr, if the chosen token in
+    ``$SPELLTOWER_TEACHER_TOKEN`` is guessable (``scripts/serve`` asks before it prints any link;
+    the server checks again, whoever starts it). In ``$SPELLTOWER_LANG``."""
+    import os
+    import sys
+
+    from towerlib.core.i18n import LANGUAGES
+
+    problem = weakness(os.environ.get("SPELLTOWER_TEACHER_TOKEN", "")) \
+        if os.environ.get("SPELLTOWER_TEACHER_TOKEN") else None
+    if problem is None:
+        return 0
+    lang = os.environ.get("SPELLTOWER_LANG", "en")
+    print(f"serve: {problem.render(lang if lang in LANGUAGES else 'en')}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
