@@ -168,3 +168,39 @@ def test_a_restart_with_a_new_token_ends_every_teacher_cookie(browser_pages, tmp
         opens(server, "teacher.ipynb", CLASS_PAGE)
     finally:
         stop(server)
+
+
+def test_the_real_server_answers_too_many_wrong_tokens_with_429(tmp_path, monkeypatch):
+    """Through scripts/serve (no browser needed): after ``teacher_tries`` wrong tokens a client's
+    teacher links, the right one included, get 429 with Retry-After; its plain pages still open."""
+    import urllib.error
+    import urllib.request
+
+    token = secrets.token_urlsafe(24)
+    monkeypatch.setenv("SPELLTOWER_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setenv(serving.TEACHER_TOKEN_ENV, token)
+    server = bh.start_voila(bh.make_voila_root(tmp_path / "notebooks"), tmp_path / "voila.log", extra_args=[
+        "--ClassroomIdentityProvider.teacher_tries=2", "--WarmKernelManager.pool_size=0"])
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+    opener = urllib.request.build_opener(NoRedirect)
+
+    def status(query: str) -> tuple[int, dict, str]:
+        try:
+            with opener.open(server.url(f"voila/render/_fixtures/button.ipynb{query}"), timeout=120) as reply:
+                return reply.status, dict(reply.headers), ""
+        except urllib.error.HTTPError as err:
+            return err.code, dict(err.headers), err.read().decode()
+    try:
+        assert status("?teacher=wrong-1")[0] == 302
+        assert status("?teacher=wrong-2")[0] == 302
+        code, headers, body = status(f"?teacher={token}")
+        assert code == 429 and 0 < int(headers["Retry-After"]) <= 60 and "Too many wrong teacher links" in body
+        assert status(f"?teacher={token}&lang=ru")[2].startswith("Слишком много")
+        assert status("")[0] == 200
+    finally:
+        server.stop()
+    log = server.log_text()
+    assert "Uncaught exception" not in log and "after finish" not in log      # the 429 ends the request cleanly
