@@ -113,7 +113,9 @@ def run_round(r, browser):
         for lang in ("en", "ru"):
             page(f"{args.game}/play.ipynb?lang={lang}", f".{PREFIX}-start", f".{PREFIX}-start", f".{PREFIX}-playing")
         for lang in ("en", "ru"):
-            dt, stalled = page(f"{args.game}/guide.ipynb?lang={lang}", ".spelltower-guide h2", timed=True)
+            # Guides open for the teacher only: the teacher link, as the class page's.
+            dt, stalled = page(f"{args.game}/guide.ipynb?lang={lang}&teacher={os.environ['SPELLTOWER_TEACHER_TOKEN']}",
+                               ".spelltower-guide h2", timed=True)
             results.append({"round": r, "lang": lang, "seconds": round(dt, 1), "stalled": stalled})
     finally:
         server.stop()

@@ -54,6 +54,7 @@ import asyncio
 import json
 import os
 import re
+import secrets
 import signal
 import statistics
 import sys
@@ -227,7 +228,7 @@ PAGE_FACTS = """() => {
           widgets: document.querySelectorAll('.jupyter-widgets').length,
           html_kib: nav ? nav.transferSize / 1024 : null};
 }"""
-TEACHER_TOKEN = "voila-bench-teacher"
+TEACHER_TOKEN = secrets.token_urlsafe(24)   # a random one, as scripts/serve makes
 READY_MS = 120_000          # a ceiling, not a wait: a page this slow is far over the target anyway
 
 
@@ -264,7 +265,8 @@ def gallery_pages(root: Path, languages: tuple[str, ...]) -> list[Page]:
             pages += [Page(f"{game['play']}?lang={lang}", "board", f".{prefix}-start" if prefix else None)
                       for lang in languages]
         if game["guide"]:
-            pages += [Page(f"{game['guide']}?lang={lang}", "guide", ".spelltower-guide h2") for lang in languages]
+            pages += [Page(f"{game['guide']}?lang={lang}&teacher={TEACHER_TOKEN}", "guide", ".spelltower-guide h2")
+                      for lang in languages]                  # guides open for the teacher only
         for lang in game["lessons"]:
             pages += [lesson(href) for href, _title, _minutes in game["lessons"][lang]]
     pages += [lesson(href) for href, _title, _minutes in extra]

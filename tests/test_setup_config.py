@@ -12,7 +12,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Unicode
 from traitlets.config import Config, LoggingConfigurable, PyFileConfigLoader
 
-from widgets import serving, warmpool
+from widgets import kernel_cap, serving, warmpool
 
 REPO = Path(__file__).resolve().parents[1]
 CONFIG = REPO / "jupyter_config"
@@ -53,6 +53,7 @@ def configurable(section: str):
         "Voila": Voila, "VoilaConfiguration": VoilaConfiguration,
         "VoilaKernelManager": preheating_manager_class(), "MappingKernelManager": MappingKernelManager,
         "ClassroomKernelConnection": serving.ClassroomKernelConnection, "ServerApp": ServerApp,
+        "StudentKernelCap": kernel_cap.StudentKernelCap,
         "WarmKernelManager": warmpool.WarmKernelManager,
         "ServerKernelManager": ServerKernelManager,
     }[section]
@@ -81,7 +82,8 @@ def test_rendering_waits_for_a_busy_kernels_widget_output():
 def test_voila_loads_our_classes():
     from voila.app import Voila
     app = Voila(config=voila_config())
-    assert app.kernel_websocket_connection_class is serving.ClassroomKernelConnection
+    assert app.kernel_websocket_connection_class is kernel_cap.StudentKernelCap
+    assert issubclass(kernel_cap.StudentKernelCap, serving.ClassroomKernelConnection)
     assert app.identity_provider_class is serving.ClassroomIdentityProvider
     assert app.ip == "127.0.0.1" and app.port == 8866 and app.open_browser is False
 
@@ -90,6 +92,8 @@ def test_closed_pages_free_kernels_after_a_grace_period_and_idle_ones_are_culled
     config = voila_config()
     assert serving.ClassroomKernelConnection(config=config).shutdown_delay == 10.0
     assert serving.ClassroomKernelConnection(config=config).limit_rate is False   # no student code runs
+    assert kernel_cap.StudentKernelCap(config=config).shutdown_delay == 10.0
+    assert kernel_cap.StudentKernelCap(config=config).kernels_per_student == 4    # one student's few pages
     manager = MappingKernelManager(config=config)
     assert 0 < manager.cull_interval <= manager.cull_idle_timeout
     assert manager.cull_connected is False  # an open page's kernel is never culled

@@ -46,13 +46,15 @@ def _notebook(path: Path, *markdown: str):
     nbformat.write(nb, path)
 
 
-def _render(tmp_path: Path, monkeypatch, lang: str = "en") -> str:
-    """Run the gallery in tmp_path (kernel started with SPELLTOWER_LANG=lang); return its HTML."""
+def _render(tmp_path: Path, monkeypatch, lang: str = "en", env: dict[str, str] | None = None) -> str:
+    """Run the gallery in tmp_path (kernel started with SPELLTOWER_LANG=lang and ``env``); return its HTML."""
     shutil.copy(GALLERY, tmp_path / "index.ipynb")
     nb = nbformat.read(tmp_path / "index.ipynb", as_version=4)
     client = NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=True,
                             resources={"metadata": {"path": str(tmp_path)}})
     monkeypatch.setenv("SPELLTOWER_LANG", lang)
+    for name, value in (env or {}).items():
+        monkeypatch.setenv(name, value)
     client.execute()
     states = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     pages = [s["state"]["value"] for s in states.values()
@@ -104,6 +106,17 @@ def test_cards_show_a_picture_and_what_each_game_teaches(tree, monkeypatch):
         assert re.search(r'<svg [^>]*role="img"[^>]*aria-label="[^"]+"', body), folder
         assert 'class="gallery-teaches"' in body
     assert "<svg" not in cards[2][1]                              # a game the library cannot draw
+
+@pytest.mark.parametrize("teacher", [False, True])
+def test_on_the_class_server_only_the_teacher_sees_the_guide_links(tree, monkeypatch, teacher):
+    """Elsewhere (above: JupyterLab, Binder) the one user is the teacher; on the class server the
+    server says who is (the header it passes to the kernel)."""
+    env = {"SPELLTOWER_CLASSROOM": "1", **({"HTTP_X_SPELLTOWER_TEACHER": "1"} if teacher else {})}
+    html = _render(tree, monkeypatch, env=env)
+    assert ("abracada/guide.ipynb" in html) is teacher
+    assert ("Teacher&#x27;s guide" in html) is teacher
+    assert 'href="abracada/play.ipynb?lang=en"' in html
+
 
 def test_russian(tree, monkeypatch):
     html = _render(tree, monkeypatch, "ru")

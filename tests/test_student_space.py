@@ -23,13 +23,16 @@ from widgets.saves import NoSpace, SaveFolder
 
 
 # ----- the server: cookies, spaces and the teacher token -------------------------------------------
+#: Tokens strong enough to be accepted (widgets.teacher_token), readable in a failure.
+RIGHT_TOKEN, FIRST_TOKEN, SECOND_TOKEN = ("right-token-Zq8Vx3Kp9Lm2Nw7Rt4Yb", "first-token-Hc5Jd8Wq2Ep6Uz9Sa3Gk",
+                                          "second-token-Bf4Ty7Mn1Xr5Lq8Dv2P")
 class FakeHandler:
     """What the identity provider uses of a tornado request handler."""
 
     def __init__(self, cookie: str | None = None, query: dict | None = None, headers: dict | None = None,
                  teacher_cookie: str | None = None):
         self._query = query or {}
-        self.request = type("R", (), {"headers": HTTPHeaders(headers or {}), "method": "GET",
+        self.request = type("R", (), {"headers": HTTPHeaders(headers or {}), "method": "GET", "remote_ip": "127.0.0.1",
                                       "path": "/voila/render/abracada/play.ipynb",
                                       "query_arguments": {k: [v.encode()] for k, v in self._query.items()}})()
         self._cookies = {serving.STUDENT_COOKIE: cookie, serving.TEACHER_COOKIE: teacher_cookie}
@@ -57,7 +60,7 @@ class FakeHandler:
 @pytest.fixture
 def provider(tmp_path, monkeypatch):
     monkeypatch.setattr(serving, "_is_voila_page", lambda handler: True)
-    monkeypatch.setenv(serving.TEACHER_TOKEN_ENV, "right-token")
+    monkeypatch.setenv(serving.TEACHER_TOKEN_ENV, RIGHT_TOKEN)
     prov = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), token="")
     assert serving.TEACHER_TOKEN_ENV not in os.environ, "the token must leave the server's environment"
     return prov
@@ -112,8 +115,8 @@ def test_headers_sent_by_the_browser_are_replaced(provider):
     assert serving.TEACHER_HEADER not in forged.request.headers
 
 
-@pytest.mark.parametrize("token, teacher", [("wrong", False), ("", False), ("right-token", True),
-                                            ("right-token ", False)])
+@pytest.mark.parametrize("token, teacher", [("wrong", False), ("", False), (RIGHT_TOKEN, True),
+                                            (RIGHT_TOKEN + " ", False)])
 def test_teacher_mode_only_with_the_right_token(provider, token, teacher):
     """The link sets (or clears) a teacher cookie bound to this browser and reloads the page
     without the token; later pages of that browser are in teacher mode."""
@@ -136,6 +139,25 @@ def test_teacher_mode_only_with_the_right_token(provider, token, teacher):
         assert serving.TEACHER_HEADER not in stolen.request.headers
 
 
+@pytest.mark.parametrize("same_token", [True, False])
+def test_a_teacher_cookie_belongs_to_its_token(tmp_path, monkeypatch, same_token):
+    """A restart with a new token (scripts/serve makes one each start) lets no earlier teacher cookie
+    in; with the same token (SPELLTOWER_TEACHER_TOKEN set) the teacher stays. The key is the same
+    file either way, so the student keeps their space."""
+    monkeypatch.setattr(serving, "_is_voila_page", lambda handler: True)
+    monkeypatch.delenv(serving.TEACHER_TOKEN_ENV, raising=False)
+    first = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), teacher_token=FIRST_TOKEN)
+    login = visit(first, query={"teacher": FIRST_TOKEN})
+    cookie = login.set_cookies[serving.STUDENT_COOKIE][0]
+    teacher_cookie = login.set_cookies[serving.TEACHER_COOKIE][0]
+    assert visit(first, cookie=cookie, teacher_cookie=teacher_cookie).request.headers[serving.TEACHER_HEADER] == "1"
+    restarted = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"),
+                                                  teacher_token=FIRST_TOKEN if same_token else SECOND_TOKEN)
+    after = visit(restarted, cookie=cookie, teacher_cookie=teacher_cookie)
+    assert after.request.headers[serving.SPACE_HEADER] == login.request.headers[serving.SPACE_HEADER]
+    assert (after.request.headers.get(serving.TEACHER_HEADER) == "1") is same_token
+
+
 def test_without_a_token_nobody_is_teacher(tmp_path, monkeypatch):
     monkeypatch.setattr(serving, "_is_voila_page", lambda handler: True)
     monkeypatch.delenv(serving.TEACHER_TOKEN_ENV, raising=False)
@@ -143,7 +165,7 @@ def test_without_a_token_nobody_is_teacher(tmp_path, monkeypatch):
     first = visit(prov, query={"teacher": ""})
     assert serving.TEACHER_COOKIE not in first.set_cookies
     after = visit(prov, cookie=first.set_cookies[serving.STUDENT_COOKIE][0],
-                  teacher_cookie=prov._sign("teacher", "x"))
+                  teacher_cookie=prov._teacher_mark("x"))
     assert serving.TEACHER_HEADER not in after.request.headers
 
 
@@ -249,10 +271,10 @@ def test_the_teacher_panel_exists_only_for_the_teacher(classroom_env, monkeypatc
 def test_the_token_can_come_from_a_private_file(tmp_path, monkeypatch):
     monkeypatch.setattr(serving, "_is_voila_page", lambda handler: True)
     monkeypatch.delenv(serving.TEACHER_TOKEN_ENV, raising=False)
-    (tmp_path / "token").write_text("from-file\n")
+    (tmp_path / "token").write_text(RIGHT_TOKEN + "\n")
     prov = serving.ClassroomIdentityProvider(secret_file=str(tmp_path / "secret"), token="",
                                              teacher_token_file=str(tmp_path / "token"))
-    assert serving.TEACHER_COOKIE in visit(prov, query={"teacher": "from-file"}).set_cookies
+    assert serving.TEACHER_COOKIE in visit(prov, query={"teacher": RIGHT_TOKEN}).set_cookies
 
 
 def test_a_preheated_kernel_keeps_one_request_listener(monkeypatch):

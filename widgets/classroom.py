@@ -14,6 +14,7 @@ on as environment variables (``VoilaConfiguration.http_header_envs``):
     ``"1"`` when the page was opened with the right teacher token.
 
 Whatever the browser puts in those headers is replaced by the server, so they cannot be forged.
+:func:`sees_answers` says whether a page may hold the answers (the teachers' guides).
 
 A preheated kernel runs the notebook *before* anyone asks for the page, so at that time
 nobody is known yet. Voila sends the request's details to the kernel when the page is
@@ -66,6 +67,14 @@ class Page:
 
     def __repr__(self) -> str:  # never the space itself: it names the student's folder
         return f"Page(classroom={self.classroom}, space={'set' if self.space else None}, teacher={self.teacher})"
+
+
+def sees_answers(page: Page | None) -> bool:
+    """Whether this page may hold the answers (the teachers' guides, answer keys): on a classroom
+    server only a page the server marked as the teacher's; without one (JupyterLab, Binder, plain
+    Python) the one user is taken to be the teacher, who has the notebooks' code anyway. None (a
+    preheated kernel not yet told its page) sees nothing."""
+    return page is not None and (page.teacher or not page.classroom)
 
 
 def in_classroom() -> bool:

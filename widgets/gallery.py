@@ -5,7 +5,9 @@ Each game's folder under ``notebooks/`` holds its play page (``play.ipynb``), it
 one, a teacher's guide (``guide.ipynb``). The page lists the folder when it runs, so a new lesson
 appears without editing it. A card shows a picture of the board (drawn by :mod:`widgets.pictures`),
 what the game teaches, the lessons in order with their time (a lesson notebook's metadata
-``{"spelltower": {"minutes": 25}}``), and Play and Teacher's guide links that carry the language.
+``{"spelltower": {"minutes": 25}}``), and Play and Teacher's guide links that carry the language. The guide
+links are for the teacher only (``guides``; see :func:`widgets.classroom.sees_answers`): the guides hold
+every exercise's answer.
 Titles come from each notebook's first heading; every other word from the catalogue
 (:mod:`widgets.messages`).
 """
@@ -138,7 +140,7 @@ def game_name(game: dict[str, Any], lang: str) -> str:
         return game["heading"] or game["folder"]
 
 
-def card(game: dict[str, Any], lang: str) -> str:
+def card(game: dict[str, Any], lang: str, guides: bool = False) -> str:
     name = game_name(game, lang)
     parts = [f'<section class="gallery-game" data-folder="{html.escape(game["folder"])}">',
              picture(game["folder"], lang), f"<h2>{html.escape(name)}</h2>"]
@@ -150,7 +152,7 @@ def card(game: dict[str, Any], lang: str) -> str:
     actions = []
     if game["play"]:
         actions.append(link(game["play"], tr("gallery.play", lang, game=name), "gallery-play", lang))
-    if game["guide"]:
+    if guides and game["guide"]:
         actions.append(link(game["guide"], tr("gallery.guide", lang), "gallery-guide", lang))
     if actions:
         parts.append(f'<p class="gallery-actions">{"".join(actions)}</p>')
@@ -159,14 +161,14 @@ def card(game: dict[str, Any], lang: str) -> str:
     return "".join(parts)
 
 
-def render(root: Path, lang: str) -> str:
-    """The whole page in ``lang``, for the notebooks under ``root``."""
+def render(root: Path, lang: str, guides: bool = False) -> str:
+    """The whole page in ``lang``, for the notebooks under ``root``; the teacher's guides linked if ``guides``."""
     games, extra = collect(root)
     parts = [STYLE, f"<h1>{html.escape(tr('gallery.title', lang))}</h1>",
              f"<p>{html.escape(tr('gallery.intro', lang))}</p>"]
     if not games and not extra:
         parts.append(f'<p class="gallery-empty">{html.escape(tr("gallery.empty", lang))}</p>')
-    parts.append('<div class="gallery-cards">' + "".join(card(g, lang) for g in games) + "</div>")
+    parts.append('<div class="gallery-cards">' + "".join(card(g, lang, guides) for g in games) + "</div>")
     if extra:
         parts.append(f'<section class="gallery-extra">{lesson_list(extra, lang, "gallery.more_lessons")}</section>')
     return "\n".join(parts)

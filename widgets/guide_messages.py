@@ -9,9 +9,10 @@ result: numbers come from the library, words from this catalogue.
 """
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from towerlib.core.i18n import Msg, register, tr
 
@@ -36,6 +37,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         # ----- common -------------------------------------------------------------------------
         "guide.title": "Teacher's guide · {game}",
         "guide.language": "Language",
+        "guide.denied": "This page is for the teacher. Open it in the browser in which you opened the teacher "
+                        "link that the server printed when it started.",
         "guide.section.rules": "The rules in short",
         "guide.section.plan": "The lesson plan",
         "guide.section.class": "Running the class",
@@ -273,6 +276,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ru": {
         "guide.title": "Пособие для учителя · {game}",
         "guide.language": "Язык",
+        "guide.denied": "Эта страница — для учителя. Откройте её в том браузере, в котором вы открыли ссылку "
+                        "учителя, напечатанную сервером при запуске.",
         "guide.section.rules": "Правила вкратце",
         "guide.section.plan": "План уроков",
         "guide.section.class": "Как вести урок",
@@ -594,31 +599,58 @@ def markdown(game: str, lang: str, *args: Any, title: bool = True, **kwargs: Any
     return "\n\n".join(head + [body for _, body in sections(game, lang, *args, **kwargs)])
 
 
-def show(game: str, *args: Any, **kwargs: Any) -> None:
-    """Display the guide with a language toggle, starting in the page's language (``?lang=``).
+Answers = Callable[[], tuple[Exercises, Mapping[str, Any], "str | None"]]
+
+
+def show_for_teacher(game: str, answers: Answers) -> None:
+    """Display the guide if this page is the teacher's, else one line saying the page is for the
+    teacher. ``answers()`` (the guide notebook's computation: its exercises with their answers,
+    the rules' numbers and the class position) runs only once the server has said the page is
+    the teacher's (:func:`widgets.classroom.sees_answers`), so a student's page, its widget state
+    and its kernel never hold an answer."""
+    import ipywidgets as ipw
+    from IPython.display import display
+
+    from . import classroom
+    from .lessons import page_language
+
+    box = ipw.VBox()
+    box.add_class("spelltower-guide-page")
+    display(box)
+
+    def known(page: classroom.Page | None) -> None:
+        lang = page_language("en")
+        if not classroom.sees_answers(page):
+            denied = ipw.HTML(f'<p class="spelltower-guide-denied">{html.escape(tr("guide.denied", lang))}</p>')
+            box.children = (denied,)
+            return
+        box.children = (guide(game, *answers(), lang=lang),)
+
+    classroom.when_known(known)
+
+
+def guide(game: str, *args: Any, lang: str = "en", **kwargs: Any) -> Any:
+    """The guide as a widget with a language toggle, starting in ``lang``.
     The notebook's own first cell is the page's heading, so the guide's title is left out."""
     import ipywidgets as ipw
-    from IPython.display import Markdown, display
+    from IPython.display import Markdown
 
     from .game_table import LANGUAGE_NAMES
-    from .lessons import LESSON_LANGUAGES, when_language_known
+    from .lessons import LESSON_LANGUAGES
 
     out = ipw.Output()
     out.add_class("spelltower-guide")
-    toggle = ipw.ToggleButtons(options=[(LANGUAGE_NAMES[lang], lang) for lang in LESSON_LANGUAGES],
+    toggle = ipw.ToggleButtons(options=[(LANGUAGE_NAMES[code], code) for code in LESSON_LANGUAGES],
+                               value=lang if lang in LESSON_LANGUAGES else "en",
                                description=tr("guide.language", "en"))
 
     def render(change: Any = None) -> None:
         lang = toggle.value
         toggle.description = tr("guide.language", lang)
-        out.clear_output()
-        with out:
-            display(Markdown(markdown(game, lang, *args, title=False, **kwargs)))
+        # Not ``with out: display(...)``: this may run outside any cell (a preheated kernel's callback).
+        out.outputs = ()
+        out.append_display_data(Markdown(markdown(game, lang, *args, title=False, **kwargs)))
 
     toggle.observe(render, names="value")
     render()
-    display(ipw.VBox([ipw.HTML(STYLE), toggle, out]))
-
-    def set_language(lang: str) -> None:
-        toggle.value = lang               # re-renders through the observer when it changes
-    when_language_known(set_language)
+    return ipw.VBox([ipw.HTML(STYLE), toggle, out])

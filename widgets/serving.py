@@ -31,7 +31,8 @@ through configuration (``Voila.kernel_websocket_connection_class`` and
   :class:`ClassroomIdentityProvider` (``Voila.identity_provider_class``) gives each browser a
   random id in a signed cookie (``spelltower_student``) the first time it opens a page, and
   checks the teacher link's ``?teacher=<token>`` (a right one sets a teacher cookie for that
-  browser, a wrong one clears it; either way the page is reloaded without it). It tells the kernel the result, never the
+  browser, bound to the token, a wrong one clears it; either way the page is reloaded without it;
+  a guessable chosen token stops the server, and a client with too many wrong ones gets 429). It tells the kernel the result, never the
   cookie or the token, in two request headers it always overwrites (``X-Spelltower-Space``,
   ``X-Spelltower-Teacher``), which Voila passes to the kernel as environment variables
   (``VoilaConfiguration.http_header_envs``, preheated kernels included); see
@@ -73,7 +74,7 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 import zmq
-from traitlets import Bool, Float, Type, Unicode
+from traitlets import Bool, Float, Int, Type, Unicode
 
 
 class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
@@ -303,7 +304,7 @@ STUDENT_COOKIE = "spelltower_student"
 SPACE_HEADER = "X-Spelltower-Space"
 TEACHER_HEADER = "X-Spelltower-Teacher"
 TEACHER_ARGUMENT = "teacher"
-TEACHER_COOKIE = "spelltower_teacher"   # set by the teacher link: an HMAC bound to the student id
+TEACHER_COOKIE = "spelltower_teacher"   # set by the teacher link: an HMAC of the student id and the token
 TEACHER_TOKEN_ENV = "SPELLTOWER_TEACHER_TOKEN"
 STUDENT_COOKIE_DAYS = 365
 
@@ -334,6 +335,12 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
         help="A file holding the teacher token (scripts/serve writes one, mode 600, so the token "
         "is in no environment a kernel could inherit, preheated kernels included).",
     )
+    teacher_tries = Int(
+        5, config=True,
+        help="Wrong teacher tokens one client (IP address) may try within teacher_tries_seconds; "
+        "after that its teacher links, right or wrong, get 429 until the oldest try is that old.",
+    )
+    teacher_tries_seconds = Float(60.0, config=True, help="The window of teacher_tries, in seconds.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -342,7 +349,18 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
             self.teacher_token = Path(self.teacher_token_file).read_text().strip()
         if not self.teacher_token:
             self.teacher_token = from_env
+        self._refuse_a_weak_token()
+        self._wrong_tries: dict[str, list[float]] = {}     # client -> times of its recent wrong tokens
         self._key = _load_key(Path(self.secret_file) if self.secret_file else _default_secret_file())
+
+    def _refuse_a_weak_token(self) -> None:
+        """Stop the server, saying why, if the teacher token is guessable (:mod:`widgets.teacher_token`)."""
+        from widgets.teacher_token import weakness
+
+        problem = weakness(self.teacher_token) if self.teacher_token else None
+        if problem is not None:
+            self.log.critical(problem.render(_server_language()))
+            raise SystemExit(2)
 
     # ----- the cookie ---------------------------------------------------------------------
     def _sign(self, purpose: str, student_id: str) -> str:
@@ -391,26 +409,75 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
             self._teacher_login(handler, student_id, token)
             return
         cookie = handler.get_cookie(TEACHER_COOKIE) or ""
-        if self.teacher_token and hmac.compare_digest(cookie, self._sign("teacher", student_id)):
+        if self.teacher_token and hmac.compare_digest(cookie, self._teacher_mark(student_id)):
             headers[TEACHER_HEADER] = "1"
+
+    def _teacher_mark(self, student_id: str) -> str:
+        """The teacher cookie's value for this browser: bound to its student id and to the token,
+        so a server started with a new token (``scripts/serve`` makes one each start) lets no
+        earlier teacher cookie in, while the key (and the students' spaces) survive the restart."""
+        token = hashlib.sha256(self.teacher_token.encode()).hexdigest()
+        return self._sign(f"teacher:{token}", student_id)
 
     def _teacher_login(self, handler, student_id: str, token: str) -> None:
         """``?teacher=<token>``: set (right token) or clear (any other) the teacher cookie, then
         redirect to the same page without the token, as Jupyter does with ``?token=``. The token
         must not stay in the URL: Voila hands each page's URL to the *next* preheated kernel's
         environment (``VOILA_REQUEST_URL``), which a student's page would then get."""
+        wait = self._tries_wait(handler.request.remote_ip or "")
+        if wait > 0:
+            self._too_many_tries(handler, wait)
+            return
         if self.is_teacher(token):
-            handler.set_cookie(TEACHER_COOKIE, self._sign("teacher", student_id), path=handler.base_url or "/",
+            handler.set_cookie(TEACHER_COOKIE, self._teacher_mark(student_id), path=handler.base_url or "/",
                                httponly=True, samesite="Strict")
         else:
+            self._wrong_tries.setdefault(handler.request.remote_ip or "", []).append(time.monotonic())
             handler.clear_cookie(TEACHER_COOKIE, path=handler.base_url or "/")
         query = [(k, v) for k, values in handler.request.query_arguments.items() if k != TEACHER_ARGUMENT
                  for v in values]
         from urllib.parse import urlencode
         handler.redirect(handler.request.path + (f"?{urlencode([(k, v.decode()) for k, v in query])}" if query else ""))
 
+    def _tries_wait(self, client: str) -> int:
+        """Seconds until ``client`` may try a teacher token again (0: now). Forgets old tries."""
+        now = time.monotonic()
+        if len(self._wrong_tries) > 10_000:             # many clients: drop those with nothing recent
+            self._wrong_tries = {c: t for c, t in self._wrong_tries.items()
+                                 if t and now - t[-1] < self.teacher_tries_seconds}
+        tries = [t for t in self._wrong_tries.get(client, []) if now - t < self.teacher_tries_seconds]
+        if tries:
+            self._wrong_tries[client] = tries
+        else:
+            self._wrong_tries.pop(client, None)
+        if len(tries) < self.teacher_tries:
+            return 0
+        return max(1, int(self.teacher_tries_seconds - (now - tries[-self.teacher_tries]) + 0.999))
+
+    def _too_many_tries(self, handler, wait: int) -> None:
+        """429 with the wait, in the link's language (``?lang=``), else the server's."""
+        from towerlib.core.i18n import LANGUAGES, tr
+
+        import widgets.teacher_token  # noqa: F401  (registers the words)
+
+        lang = handler.get_query_argument("lang", None)
+        lang = lang if lang in LANGUAGES else _server_language()
+        self.log.warning("Teacher link refused: too many wrong tokens from %s", handler.request.remote_ip)
+        handler.set_status(429)
+        handler.set_header("Retry-After", str(wait))
+        handler.set_header("Content-Type", "text/plain; charset=utf-8")
+        handler.finish(tr("serve.token.too_many", lang, seconds=wait))
+
     def is_teacher(self, token: str) -> bool:
         return bool(self.teacher_token) and hmac.compare_digest(token.encode(), self.teacher_token.encode())
+
+
+def _server_language() -> str:
+    """The language the server speaks to the teacher: ``SPELLTOWER_LANG`` if it is one we have."""
+    from towerlib.core.i18n import LANGUAGES
+
+    lang = os.environ.get("SPELLTOWER_LANG", "en")
+    return lang if lang in LANGUAGES else "en"
 
 
 def _default_secret_file() -> Path:

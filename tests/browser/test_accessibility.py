@@ -4,7 +4,7 @@ gallery on a laptop and a phone.
 Each page is opened in the classroom Voila (``scripts/serve``) in Chromium, waited for with
 the page's own readiness signal (a board: its set-up form, then Start and the board in play; a
 lesson: its last cell, the student's record panel; a guide: its text; the class page: its
-sections, opened with the teacher link), then axe-core from the npm registry
+sections; the last two opened with the teacher link), then axe-core from the npm registry
 (``node_modules/axe-core/axe.min.js``, installed by ``npm ci`` in ``scripts/test``) is injected
 and run over the whole document. A violation of impact "serious" or "critical" fails the test,
 printed with its rule, impact, elements and help URL. The page must also say its language
@@ -66,7 +66,7 @@ def pages(root: Path) -> list[tuple[str, str, str]]:
         if game["play"]:
             out += [(f"{game['play']}?lang={lang}", f"board:{game['folder']}", lang) for lang in LANGS]
         if game["guide"]:
-            out += [(f"{game['guide']}?lang={lang}", "guide", lang) for lang in LANGS]
+            out += [(f"{game['guide']}?lang={lang}&teacher={{token}}", "guide", lang) for lang in LANGS]  # teacher only
         for lang in LANGS:
             out += [(href, "lesson", lang) for href, _title, _mins in game["lessons"].get(lang, [])]
     out += [(href, "lesson", "en") for href, _title, _mins in extra]

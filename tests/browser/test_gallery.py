@@ -20,12 +20,14 @@ def _hrefs(page):
 
 
 def _expected_links(root: Path):
-    """What the gallery must link: play pages and lessons in visible folders, their translations
-    in language subfolders (abracada/ru/), and lessons on top."""
+    """What the gallery must link for a student: play pages and lessons in visible folders, their
+    translations in language subfolders (abracada/ru/), and lessons on top; not the teachers'
+    guides (tests/browser/test_teacher_only.py)."""
     links = []
     for nb in root.rglob("*.ipynb"):
         rel = nb.relative_to(root)
-        if any(part.startswith((".", "_")) for part in rel.parts) or rel.as_posix() in ("index.ipynb", "teacher.ipynb"):
+        if any(part.startswith((".", "_")) for part in rel.parts) or rel.name == "guide.ipynb" \
+                or rel.as_posix() in ("index.ipynb", "teacher.ipynb"):
             continue
         translated = len(rel.parts) == 3 and rel.parts[1] in LANGUAGES and rel.name != "play.ipynb"
         if len(rel.parts) <= 2 or translated:

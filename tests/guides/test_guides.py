@@ -7,6 +7,7 @@ the committed notebook); nbval runs each whole notebook (``pytest notebooks/<gam
 """
 from __future__ import annotations
 
+import ast
 import itertools
 import json
 import random
@@ -43,12 +44,22 @@ _RUNS: dict[str, dict] = {}
 
 
 def run_guide(game: str) -> dict:
-    """The guide's answers cell, run as the notebook runs it (its namespace)."""
+    """The guide's answers cell as the notebook runs it, then the body of its ``answers()`` run as
+    module code (so the tests can read its positions: ``DEAL``, ``L2_OTHERS``, ...). What
+    ``answers()`` itself returns must be what that body computed."""
     if game not in _RUNS:
         namespace: dict = {}
-        answers = [cell for cell in guide_cells(game) if cell.startswith("# guide: answers")]
-        assert len(answers) == 1, "a guide has exactly one answers cell"
-        exec(compile(answers[0], f"{game}/guide.ipynb", "exec"), namespace)
+        cells = [cell for cell in guide_cells(game) if cell.startswith("# guide: answers")]
+        assert len(cells) == 1, "a guide has exactly one answers cell"
+        tree = ast.parse(cells[0])
+        exec(compile(tree, f"{game}/guide.ipynb", "exec"), namespace)
+        function = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "answers")
+        *body, last = function.body
+        assert isinstance(last, ast.Return), "answers() ends by returning its results"
+        exec(compile(ast.Module(body=body, type_ignores=[]), f"{game}/guide.ipynb", "exec"), namespace)
+        computed = (namespace["EXERCISES"], namespace["RULES_PARAMS"], namespace["DEAL_JSON"])
+        for lang in ("en", "ru"):                 # messages in the parameters compare by their text
+            assert gm.markdown(game, lang, *namespace["answers"]()) == gm.markdown(game, lang, *computed)
         _RUNS[game] = namespace
     return _RUNS[game]
 
@@ -383,3 +394,37 @@ def test_amulett_spell_values_counted_round_by_round():
 
     assert got["spell_value"] == rounds(SPELL[1].cost, 3) * len(SPELL[1].produces)
     assert got["per_stone"] == Fraction(rounds(SPELL[10].cost, 3) * len(SPELL[10].produces), 3)
+
+
+# ----- only the teacher's page computes and shows the answers --------------------------------------------
+@pytest.mark.parametrize("env, teacher", [
+    ({"SPELLTOWER_CLASSROOM": "1"}, False),                                     # a student on the class server
+    ({"SPELLTOWER_CLASSROOM": "1", "HTTP_X_SPELLTOWER_TEACHER": "yes"}, False),  # only the server's "1" counts
+    ({"SPELLTOWER_CLASSROOM": "1", "HTTP_X_SPELLTOWER_TEACHER": "1"}, True),    # the teacher's browser
+    ({}, True),                                                                 # JupyterLab, Binder: one user
+])
+def test_answers_are_computed_and_shown_only_for_the_teacher(monkeypatch, env, teacher):
+    import IPython.display
+
+    for name in ("SPELLTOWER_CLASSROOM", "HTTP_X_SPELLTOWER_TEACHER", "VOILA_PREHEAT", "QUERY_STRING"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    shown, calls = [], []
+    monkeypatch.setattr(IPython.display, "display", lambda *objects: shown.extend(objects))
+    ns = run_guide("runes")
+
+    def answers():
+        calls.append(1)
+        return ns["EXERCISES"], ns["RULES_PARAMS"], ns["DEAL_JSON"]
+
+    gm.show_for_teacher("runes", answers)
+    [box] = shown
+    [child] = box.children
+    if teacher:
+        assert calls == [1]
+        text = child.children[2].outputs[0]["data"]["text/markdown"]
+        assert gm.answer_text(answers()[0]["01_dice_duel_odds"][0][1], "en") in text
+        return
+    assert calls == [], "a student's kernel computed the answers"
+    assert "spelltower-guide-denied" in child.value and "for the teacher" in child.value

@@ -29,12 +29,22 @@ def recorder(monkeypatch):
         fresh.store.close()
 
 
+def served_page(monkeypatch, tmp_path, page: str) -> None:
+    """The kernel of ``page`` as Voila starts it: the request's path in ``SCRIPT_NAME``, the working
+    folder the notebook's own in a served folder."""
+    notebook = tmp_path / "served" / page
+    notebook.parent.mkdir(parents=True, exist_ok=True)
+    notebook.write_text("{}")
+    monkeypatch.chdir(notebook.parent)
+    monkeypatch.setenv("SCRIPT_NAME", f"/voila/render/{page}")
+
+
 @pytest.fixture
-def student_page(monkeypatch, recorder, sqlite_url):
+def student_page(monkeypatch, recorder, sqlite_url, tmp_path):
     monkeypatch.setenv("SPELLTOWER_CLASSROOM", "1")
     monkeypatch.setenv("HTTP_X_SPELLTOWER_SPACE", SPACES[4])
     monkeypatch.delenv("HTTP_X_SPELLTOWER_TEACHER", raising=False)
-    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/abracada/01_counting.ipynb")
+    served_page(monkeypatch, tmp_path, "abracada/01_counting.ipynb")
     hooks.track_page(store_url=sqlite_url)
     return sqlite_url
 
@@ -55,6 +65,26 @@ def test_a_tracked_page_records_its_student(student_page):
     assert mine_tally.total == 3 and pooled.total == 3
     [row] = Store(student_page).teacher(TeacherPage()).progress()
     assert row.online and row.page == "abracada/01_counting.ipynb"
+
+
+@pytest.mark.parametrize("script, page", [
+    ("/voila/render/abracada/01_counting.ipynb", "abracada/01_counting.ipynb"),
+    ("/base/voila/render/abracada/01_counting.ipynb", "abracada/01_counting.ipynb"),   # a base URL
+    ('/voila/render/-1+HYPERLINK("http://x","Open")/../abracada/01_counting.ipynb', "?"),
+    ("/voila/render/=1/../abracada/01_counting.ipynb", "?"),
+    ("/voila/render/abracada/./01_counting.ipynb", "?"),
+    ("/voila/render/abracada//01_counting.ipynb", "?"),
+    ("/voila/render/abracada/01_co%75nting.ipynb", "?"),                 # percent-encoded
+    ("/voila/render/runes/01_counting.ipynb", "?"),                      # another folder
+    ("/voila/render/abracada/02_made_up.ipynb", "?"),                    # no such notebook here
+    ("/voila/render/@abracada/01_counting.ipynb", "?"),
+    ("", "?"),
+])
+def test_the_record_keeps_only_the_name_of_the_page_served(monkeypatch, tmp_path, script, page):
+    """Voila gives the kernel the request's raw path; only a plain path of this kernel's notebook is kept."""
+    served_page(monkeypatch, tmp_path, "abracada/01_counting.ipynb")
+    monkeypatch.setenv("SCRIPT_NAME", script)
+    assert hooks.page_name() == page
 
 
 def test_try_numbers_survive_a_reload(student_page, recorder, monkeypatch):

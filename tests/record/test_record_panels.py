@@ -6,6 +6,8 @@ import atexit
 import html
 from fractions import Fraction
 
+from pathlib import Path
+
 import pytest
 
 from record_helpers import SPACES
@@ -22,6 +24,7 @@ def student_page(monkeypatch, sqlite_url):
     monkeypatch.setattr(hooks, "_recorder", fresh)
     monkeypatch.setenv("SPELLTOWER_CLASSROOM", "1")
     monkeypatch.setenv("HTTP_X_SPELLTOWER_SPACE", SPACES[9])
+    monkeypatch.chdir(Path(__file__).resolve().parents[2] / "notebooks" / "runes")   # as Voila runs the page
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/runes/01_dice_duel_odds.ipynb")
     hooks.track_page(store_url=sqlite_url)
     yield sqlite_url

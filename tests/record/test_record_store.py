@@ -165,10 +165,25 @@ def test_progress_and_csv_list_every_event_of_the_current_class(store):
         sorted((SPACES[d[0]][:8], d[3]) for d in done)
 
 
-def test_csv_cells_cannot_become_spreadsheet_formulas(store):
-    store.student(SPACES[0]).attempt("p.ipynb", "1", "q", "=HYPERLINK(\"x\")", False, 1)
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_csv_cells_cannot_become_spreadsheet_formulas(store, start):
+    """Every text cell a student could have typed or caused (answer, page, exercise, nickname, game
+    result) is neutralised by OWASP's rule; numbers and harmless text are left as they are."""
+    typed = start + '1+HYPERLINK("http://x","Open-the-answers")'
+    me = store.student(SPACES[0])
+    me.set_nickname("Ann-1")                       # nicknames start with a letter or digit anyway
+    me.attempt(typed, typed, "q", typed, False, 1)
+    me.page_opened(typed)
+    me.game_played("abracada", typed, 3)
     rows = list(csv.DictReader(io.StringIO(store.teacher(TeacherPage()).csv())))
-    assert rows[0]["answer"] == "'=HYPERLINK(\"x\")"
+    assert {r["kind"] for r in rows} == {"attempt", "page", "game"}
+    cells = [v for r in rows for k, v in r.items() if v not in ("", None)]
+    assert not [v for v in cells if v.startswith(("=", "+", "-", "@", "\t", "\r"))]
+    attempt = next(r for r in rows if r["kind"] == "attempt")
+    assert attempt["answer"] == attempt["page"] == attempt["exercise"] == "'" + typed
+    assert attempt["nickname"] == "Ann-1" and attempt["try"] == "1" and attempt["right"] == "0"
+    assert next(r for r in rows if r["kind"] == "game")["result"] == "'" + typed
+    assert next(r for r in rows if r["kind"] == "page")["page"] == "'" + typed
 
 
 def test_a_new_class_archives_the_record_without_deleting_it(store, url):

@@ -30,8 +30,10 @@ import atexit
 import logging
 import os
 import queue
+import re
 import threading
 from concurrent.futures import Future
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .. import classroom
@@ -151,12 +153,36 @@ class _Recorder:
 _recorder = _Recorder()
 
 
+#: A page name the record keeps: a notebook's plain path in the served folder (no empty, ``.`` or
+#: ``..`` part, no percent-encoding, nothing a spreadsheet would read as a formula).
+PAGE_PATH = re.compile(r"^(?:[A-Za-z0-9_][A-Za-z0-9_.-]*/)*[A-Za-z0-9_][A-Za-z0-9_.-]*\.ipynb$")
+UNKNOWN_PAGE = "?"
+
+
 def page_name() -> str:
-    """The page this kernel serves, as a path in the served folder (from Voila's request)."""
+    """The page this kernel serves, as a path in the served folder, or ``"?"``.
+
+    Voila hands the kernel the request's raw path (``SCRIPT_NAME``), not the notebook it found:
+    a made-up URL that still reaches a notebook (``/voila/render/=HYPERLINK(…)/../abracada/play.ipynb``,
+    percent-encoded letters) would put the student's text in the record and the teacher's CSV. So
+    the name is kept only if it is a plain notebook path naming the notebook this kernel runs
+    (:func:`is_served`)."""
     script = os.environ.get("SCRIPT_NAME", "")
-    if RENDER_PREFIX in script:
-        return script.split(RENDER_PREFIX, 1)[1]
-    return script.lstrip("/") or "?"
+    page = script.split(RENDER_PREFIX, 1)[1] if RENDER_PREFIX in script else script.lstrip("/")
+    return page if is_served(page) else UNKNOWN_PAGE
+
+
+def is_served(page: str, folder: Path | None = None) -> bool:
+    """Whether ``page`` is a plain notebook path (:data:`PAGE_PATH`) of a file in ``folder`` (the
+    kernel's working folder, which Voila makes the notebook's own) whose folders are the last ones
+    of ``folder``'s path."""
+    if not PAGE_PATH.match(page):
+        return False
+    folder = Path.cwd() if folder is None else folder
+    *parents, name = page.split("/")
+    if not (folder / name).is_file():
+        return False
+    return not parents or list(folder.parts[-len(parents):]) == parents
 
 
 def track_page(page: str | None = None, store_url: str | None = None) -> None:

@@ -696,9 +696,9 @@ class ClassRecord:
             writer.writeheader()
             for at, kind, sid, data in sorted(events, key=lambda e: e[0]):
                 nickname, label = names.get(sid, ("", ""))
-                data = {k: _inert(v) for k, v in data.items()}
-                writer.writerow({"time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(at)), "kind": kind,
-                                 "nickname": nickname, "student": label, **data})
+                row = {"time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(at)), "kind": kind,
+                       "nickname": nickname, "student": label, **data}
+                writer.writerow({k: _inert(v) for k, v in row.items()})      # every cell, whoever wrote it
             return buffer.getvalue()
         return self._store._guard(run)
 
@@ -738,9 +738,14 @@ class ClassRecord:
         return self._store._guard(run)
 
 
+#: What makes a spreadsheet read a cell as a formula (OWASP's CSV-injection rule).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _inert(value: Any) -> Any:
-    """A CSV cell a spreadsheet will not run as a formula (a student typed it)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "@", "\t", "\r"):
+    """A CSV cell a spreadsheet will not run as a formula: a text cell starting with one of
+    :data:`FORMULA_STARTS` gets a leading ``'`` (numbers are written as they are)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
 
