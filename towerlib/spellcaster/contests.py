@@ -51,10 +51,10 @@ class Contests:
             self.launched(sid, seat)
             return
         for card in sp["motion"]:                  # RULE 14: Motion cards turn face up
-            card[1] = True
+            card[1] = card[2] = True
         self._place_token(seat, sp)
         sp["state"], sp["controller"], sp["origin"] = "offered", seat, self.pos[seat]
-        self._emit("launch", seat, spell=sid, motion=[c for c, _ in sp["motion"]], point=self.pos[seat])
+        self._emit("launch", seat, spell=sid, motion=[c[0] for c in sp["motion"]], point=self.pos[seat])
         self.open_offers(sid, seat, "launch", exclude=())
 
     def open_offers(self, sid: str, caster: int, purpose: str, exclude: tuple[int, ...]) -> None:
@@ -174,7 +174,7 @@ class Contests:
         sp["point"] = sp["origin"]
         sp["since"] = self.turn_no
         for card in sp["motion"]:
-            card[1] = True
+            card[1] = card[2] = True
         if self.turn is not None and self.turn["seat"] == caster:
             self.turn["fresh"].append(sid)
         self._emit("familiar", caster, spell=sid, point=sp["point"])

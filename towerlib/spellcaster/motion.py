@@ -84,7 +84,7 @@ class Motion:
         struck = self.struck_at(sid, point)
         if trigger is not None and trigger not in struck:
             struck.append(trigger)
-        damage = sum(int(c[1:]) for c, _ in sp["mass"] if c[0] in POINTS[point])
+        damage = sum(int(c[1:]) for c, *_ in sp["mass"] if c[0] in POINTS[point])
         controller = sp["controller"]
         top = self.stack[-1] if self.stack else None
         if top is not None and top["kind"] == "motion" and top["spell"] == sid:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
 from ..core.i18n import tr
-from .data import ELEMENTS, action_points
+from .data import ELEMENTS, PUBLIC, action_points
 
 if TYPE_CHECKING:
     from .engine import SpellCasterGame
@@ -44,9 +44,9 @@ def visible_event(event: Event, seat: int) -> dict[str, Any]:
 
 
 def card_view(card: list[Any], mine: bool) -> dict[str, Any]:
-    """A display card: face up for all, face down for its owner; others see only its element."""
-    text, up = card
-    return {"card": text if up or mine else text[0] + "?", "up": up}
+    """A display card: its value to its owner and, face up or public (S18), to all; else only its element."""
+    text, up, known = card
+    return {"card": text if up or known or mine else text[0] + "?", "up": up}
 
 
 def spell_view(game: "SpellCasterGame", owner: int, slot: int, seat: int) -> dict[str, Any]:
@@ -84,6 +84,7 @@ def _frame_view(game: "SpellCasterGame", frame: dict[str, Any], seat: int) -> di
         out["decks"] = "".join(e for e, _, _ in frame["cards"])
         if seat == frame["seat"]:
             out["cards"] = [f"{e}{v}" for e, v, _ in frame["cards"]]
+        out["public"] = [f"{e}{v}" if flag == PUBLIC else None for e, v, flag in frame["cards"]]
     elif kind in ("offer", "order"):
         out.update(spell=frame["spell"], caster=frame["caster"], purpose=frame["purpose"])
         if kind == "offer":
@@ -96,6 +97,7 @@ def _frame_view(game: "SpellCasterGame", frame: dict[str, Any], seat: int) -> di
                    wild=frame["wild"], colour=sp["motion"][frame["card"]][0][0], point=sp["point"])
     elif kind == "return":
         out["count"] = len(frame["cards"])
+        out["public"] = [c if k else None for c, k in zip(frame["cards"], frame["known"])]
         if seat == frame["seat"]:
             out["cards"] = list(frame["cards"])
     elif kind == "wild":

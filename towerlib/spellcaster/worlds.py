@@ -36,13 +36,13 @@ def _slots(game: SpellCasterGame, q: int, seat: int) -> tuple[dict[str, list], d
     if q != seat:
         for sp in game.spells[q]:
             for card in sp["motion"] + sp["mass"]:
-                if card[1]:
+                if card[1] or card[2]:
                     known[card[0][0], int(card[0][1:])] += 1
                 else:
                     places[card[0][0]].append(("display", card))
     else:
         for sp in game.spells[q]:
-            for card, _ in sp["motion"] + sp["mass"]:
+            for card, *_ in sp["motion"] + sp["mass"]:
                 known[card[0], int(card[1:])] += 1
     for frame in game.stack:
         if frame["seat"] != q:
@@ -74,7 +74,7 @@ def _fill(places: dict[str, list], values: dict[str, list[int]]) -> None:
 
 
 def _skill_ok(game: SpellCasterGame, q: int) -> bool:
-    return all(sum(int(c[1:]) for c, _ in sp["motion"] + sp["mass"]) <= game.skill[q] for sp in game.spells[q])
+    return all(sum(int(c[1:]) for c, *_ in sp["motion"] + sp["mass"]) <= game.skill[q] for sp in game.spells[q])
 
 
 def redeal(game: SpellCasterGame, seat: int, rng: random.Random) -> SpellCasterGame:
