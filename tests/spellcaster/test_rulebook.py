@@ -69,3 +69,34 @@ def test_every_listed_action_of_a_dealt_game_parses_and_its_save_loads():
             assert game.parse_action(str(action)) == action
         game.apply(game.legal_actions()[step % len(game.legal_actions())])
     assert load(game.to_json()).to_json() == game.to_json()
+
+
+# ---------------------------------------------------------------- public cards stay known (S4, S18)
+def test_a_public_top_card_drawn_and_played_face_down_stays_known_to_all():
+    game = scenario(decks=[{"F": [5, 1]}, {}], positions=["cF", "cW"])
+    play(game, "conjure B F", "putback", "end")                  # F5 back face up: a public top card
+    play(game, "conjure B W", "putback", "end")
+    play(game, "conjure B F", "hide 1 mass")                     # the same F5, played face down
+    view = game.view(1)
+    assert view["casters"][0]["display"][0]["mass"] == [{"card": "F5", "up": False}]
+    assert facedown_law(view, "0.1") == {(5,): 1}
+    for i in range(20):
+        world = redeal(game, 1, __import__("random").Random(i))
+        assert world.spells[0][0]["mass"][0][0] == "F5" and world.view(1) == view
+
+
+def test_cards_seen_face_up_and_returned_face_down_stay_known_to_all():
+    spell = {"motion": ["F1"], "mass": ["F3"]}
+    hidden = {"motion": ["E1"], "mass": ["E3"], "up": False}
+    game = scenario(rolls=[1, 6], positions=["iF", "C"], displays=[[spell, hidden], []])
+    play(game, "conjure B F", "putback", "launch 0.1", "contest")  # D = (1 + 5) - (6 + 5): broken
+    play(game, "return down")
+    view = game.view(1)
+    assert view["casters"][0]["decks"]["F"]["known"][:2] == [[0, 3], [1, 1]]   # F3 on top, F1 under it
+    assert view["casters"][0]["decks"]["F"]["top"] == 3
+    assert view["casters"][0]["display"][1]["mass"] == [{"card": "E?", "up": False}]
+    law = facedown_law(view, "0.2")
+    assert sum(p for (_, mass), p in law.items() if mass == 3) < 1      # the face-down E3 is still hidden
+    for i in range(20):
+        world = redeal(game, 1, __import__("random").Random(i))
+        assert [c[0] for c in world.decks[0]["F"][-2:]] == [1, 3]

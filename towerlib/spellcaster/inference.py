@@ -56,7 +56,8 @@ def _spells(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
         cards = spell["motion"] + spell["mass"]
         known = sum(int(c["card"][1:]) for c in cards if c["card"][1] != "?")
         hidden = [(i, c["card"][0]) for i, c in enumerate(cards) if c["card"][1] == "?"]
-        out.append({"spell": spell["spell"], "known": known, "hidden": hidden, "cards": cards,
+        down = [i for i, c in enumerate(cards) if not c["up"]]
+        out.append({"spell": spell["spell"], "known": known, "hidden": hidden, "down": down, "cards": cards,
                     "motion": len(spell["motion"])})
     return out
 
@@ -80,7 +81,27 @@ def _assignments(hidden: list[tuple[int, str]], left: dict[str, tuple[int, ...]]
 
 
 def facedown_law(view: Mapping[str, Any], spell_id: str) -> Law:
-    """The exact law of the values of one spell's face-down cards (in display order, Motion first)."""
+    """The exact law of the values of one spell's face-down cards (in display order, Motion first).
+
+    A face-down card the viewer knows (its own, or one everyone saw, S18) has its value with
+    probability 1; the others are drawn from what the viewer cannot place.
+    """
+    seat = int(spell_id.split(".")[0])
+    target = next((s for s in _spells(view, seat) if s["spell"] == spell_id), None)
+    if target is None:
+        raise InferenceError("spellcaster.infer.bad_spell", spell=spell_id)
+    out: Law = {}
+    for values, p in _hidden_law(view, spell_id).items():
+        cards = [c["card"] for c in target["cards"]]
+        for (i, e), v in zip(target["hidden"], values):
+            cards[i] = f"{e}{v}"
+        key = tuple(int(cards[i][1:]) for i in target["down"])
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def _hidden_law(view: Mapping[str, Any], spell_id: str) -> Law:
+    """The exact law of the values of the spell's cards the viewer cannot see (shown as ``E?``)."""
     seat = int(spell_id.split(".")[0])
     skill = _caster(view, seat)["skill"]
     spells = _spells(view, seat)
@@ -121,7 +142,7 @@ def card_law(view: Mapping[str, Any], spell_id: str) -> dict[tuple[tuple[str, ..
     seat = int(spell_id.split(".")[0])
     target = next(s for s in _spells(view, seat) if s["spell"] == spell_id)
     out: dict[tuple[tuple[str, ...], tuple[str, ...]], Fraction] = {}
-    for values, p in facedown_law(view, spell_id).items():
+    for values, p in _hidden_law(view, spell_id).items():
         cards = [c["card"] for c in target["cards"]]
         for (i, e), v in zip(target["hidden"], values):
             cards[i] = f"{e}{v}"
