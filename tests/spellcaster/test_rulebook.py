@@ -5,7 +5,7 @@ import json
 import pytest
 
 from towerlib.core.errors import IllegalAction, InvalidDeal
-from towerlib.spellcaster import load, new_game, redeal
+from towerlib.spellcaster import check_invariants, load, new_game, redeal
 from towerlib.spellcaster.inference import facedown_law
 
 from spellcaster_helpers import PLAIN
@@ -100,3 +100,115 @@ def test_cards_seen_face_up_and_returned_face_down_stay_known_to_all():
     for i in range(20):
         world = redeal(game, 1, __import__("random").Random(i))
         assert [c[0] for c in world.decks[0]["F"][-2:]] == [1, 3]
+
+
+# ---------------------------------------------------------------- strikes (rules 20, 23)
+STUCK = {"motion": ["W1"], "mass": ["F3"]}          # no Water path leaves the Fire corner: it stays there
+
+
+def strikes(events):
+    return [e.data["struck"] for e in events if e.kind == "strike"]
+
+
+def test_walking_into_a_familiars_point_strikes_only_the_mover():
+    game = scenario(positions=["cF", "mFE"], displays=[[STUCK], []])
+    play(game, "conjure B F", "putback", "launch 0.1", "decline", "end")
+    assert game.spells[0][0]["point"] == "cF" and game.pos[0] == "cF"
+    events = play(game, "conjure B F", "putback", "move cF")
+    assert strikes(events) == [[1]] and game.life == [10, 7]
+
+
+def test_a_caster_retired_by_the_first_of_two_familiars_is_not_struck_again():
+    game = scenario(players=3, positions=["cF", "mFE", "cW"], displays=[[STUCK, STUCK], [], []],
+                    life=[10, 2, 10])
+    play(game, "conjure B F", "putback", "launch 0.1", "decline", "decline", "end")
+    play(game, "conjure B F", "putback", "conjure B W", "putback", "end")     # seat 1 has 1 AP
+    play(game, "conjure B F", "putback", "launch 0.2", "decline", "decline", "control 0.1")
+    assert [sp["point"] for sp in game.spells[0][:2]] == ["cF", "cF"]
+    events = play(game, "move cF")
+    assert strikes(events) == [[1]] and [e.kind for e in events].count("retire") == 1
+    assert game.life[1] == -1 and game.spells[0][1]["state"] == "launched"
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_strike_own_caster_decides_whether_walking_into_your_own_familiar_strikes_you(own):
+    game = scenario(attributes=[[1, 1, 1, 3], PLAIN], positions=["cF", "cW"], displays=[[STUCK], []],
+                    options={"strike_own_caster": own})
+    events = play(game, "conjure B F", "putback", "launch 0.1", "decline", "move mAF", "move cF")
+    assert strikes(events) == ([[0]] if own else []) and game.life[0] == (17 if own else 20)
+
+
+# ---------------------------------------------------------------- capture contests lock (rules 15, 19)
+def capture_lock_game(rolls, options=None):
+    """Seat 0's spell 0.1 goes wild on C; seat 1 captures it (5 + 5 tokens) and seat 2 contests."""
+    displays = [[{"motion": ["F1", "F1"], "mass": ["F1"]}], [], []]
+    game = scenario(players=3, rolls=[5] + list(rolls), positions=["mFE", "cW", "cA"], displays=displays,
+                    options=options)
+    play(game, "conjure B F", "putback", "launch 0.1", "decline", "decline", "to iE", "to C", "abandon 0.1", "end")
+    play(game, "conjure B W", "putback", "capture 0.1", "contest")
+    return game
+
+
+def test_a_locked_capture_contest_is_a_lock_not_a_loss():
+    game = capture_lock_game([5, 5])                 # (5 + 5) - (5 + 5) = 0: locked
+    sp = game.view(0)["casters"][0]["display"][0]
+    assert sp["state"] == "locked" and sp["lock"] == {"caster": 1, "opp": 2, "purpose": "capture"}
+    assert game.current_player == 2 and "withdraw 0.1" in legal(game)     # seat 1's turn is over
+    play(game, "conjure B A", "putback", "withdraw 0.1")       # the contester gives up: the capture stands
+    assert game.spells[0][0]["state"] == "launched" and game.spells[0][0]["controller"] == 1
+    assert game.pool[2] == 6 and game.pool[1] == 5
+
+
+def test_a_locked_capture_won_on_a_continue_is_captured_and_a_capturer_withdrawing_frees_it():
+    game = capture_lock_game([5, 5, 9, 1])
+    play(game, "conjure B A", "putback", "continue 0.1")   # (9 + 4) - (1 + 5) = 7: the capturer wins
+    assert game.spells[0][0]["state"] == "launched" and game.spells[0][0]["controller"] == 1
+    assert game.lost[2] == 1
+    game = capture_lock_game([5, 5, 5, 5])
+    play(game, "conjure B A", "putback", "continue 0.1")                   # locked again
+    play(game, "conjure B F", "putback", "end", "conjure B W", "putback", "withdraw 0.1")
+    assert game.spells[0][0]["state"] == "wild" and game.pool[1] == 6 and game.pool[2] == 6
+
+
+def test_capture_lock_loses_keeps_the_old_reading():
+    game = capture_lock_game([5, 5], options={"capture_lock_loses": True})
+    assert game.spells[0][0]["state"] == "wild" and game.pool[1] == 6
+
+
+# ---------------------------------------------------------------- S7 for wild spells
+@pytest.mark.parametrize("ends", [True, False])
+def test_stuck_ends_move_decides_whether_a_stuck_wild_spell_is_finished(ends):
+    displays = [[{"motion": ["F1", "W1", "F1"], "mass": ["F1"]}], [], []]
+    game = scenario(players=3, positions=["iF", "cW", "cA"], displays=displays,
+                    options={"stuck_ends_move": ends})
+    play(game, "conjure B F", "putback", "launch 0.1", "decline", "decline", "to cF")
+    if not ends:
+        play(game, "to mAF")                                   # S7 off: W1 is skipped, the last F1 moves
+    play(game, "abandon 0.1", "end", "conjure B W", "putback", "end", "conjure B A", "putback", "end")
+    target = "mFE" if ends else "cF"                           # neither has a Water path
+    play(game, "pick 0.1", f"to {target}", "name 1", "pick 0.1")    # its second card, W1, is stuck
+    assert game.spells[0][0]["point"] == target and game.spells[0][0]["state"] == "wild"
+    if ends:                                    # the whole move ends: the spell is finished, so is the sequence
+        assert game.view(0)["pending"]["kind"] == "turn"
+    else:                                       # only that card's part: its third card is still to come
+        play(game, "name 2")
+        assert legal(game) == {"pick 0.1", "pass"}
+        play(game, "pick 0.1")
+        assert legal(game) == {"to iF", "to mAF", "to mFE"}       # F1 from the Fire corner
+
+
+# ---------------------------------------------------------------- familiar pairs
+def test_free_pairs_never_go_negative_when_a_launch_needs_no_pair():
+    """Seat 1 (Focus 2) captures a wild spell, then launches both of its own: three familiars out."""
+    displays = [[{"motion": ["F1", "F1"], "mass": ["F1"]}], [{"motion": ["W1"], "mass": ["W1"]}] * 2, []]
+    game = scenario(players=3, rolls=[5], positions=["mFE", "cW", "cA"], displays=displays,
+                    attributes=[PLAIN, [0, 1, 0, 5], PLAIN], options={"launch_needs_pair": False})
+    play(game, "conjure B F", "putback", "launch 0.1", "decline", "decline", "to iE", "to C", "abandon 0.1", "end")
+    play(game, "conjure B W", "putback", "done", "capture 0.1", "decline", "end")
+    play(game, "conjure B A", "putback", "end", "conjure B F", "putback", "end")
+    play(game, "conjure B W", "putback", "launch 1.1", "decline", "decline", "to mEW", "control 0.1", "to iA", "to mAF")
+    play(game, "conjure B A", "putback", "end", "conjure B F", "putback", "end")
+    play(game, "conjure B W", "putback", "launch 1.2", "decline", "decline")
+    out = [sid for sid, _, sp in game.all_spells() if sp["controller"] == 1 and sp["state"] == "launched"]
+    assert out == ["0.1", "1.1", "1.2"] and game.view(0)["casters"][1]["free_pairs"] == 0
+    check_invariants(game)

@@ -377,7 +377,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
         """Familiar pairs not on the board: one pair per Focus point."""
         used = sum(1 for _, _, sp in self.all_spells() if sp["controller"] == seat and
                    sp["state"] in ("launched", "offered", "ready", "locked"))
-        return self.focus[seat] - used
+        return max(0, self.focus[seat] - used)     # launch_needs_pair=False may put more out than pairs
 
     def fits(self, seat: int, slot: int, section: str, value: int) -> bool:
         """RULE 12: the card fits the section, the spell's card count and the Skill limit."""
@@ -528,9 +528,12 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.turn["moved"] = True
         self._emit("move", seat, frm=self.pos[seat], to_point=arg)
         self.pos[seat] = arg
-        for sid, _, sp in list(self.all_spells()):          # RULE 20: familiars here strike
-            if sp["state"] in ("launched", "wild") and sp["point"] == arg and not self.over:
-                self.impact(sid, arg, trigger=seat)
+        for sid, _, sp in list(self.all_spells()):          # RULE 20: each familiar here strikes the mover
+            if not self.alive[seat] or self.over:
+                break
+            if sp["state"] in ("launched", "wild") and sp["point"] == arg and (
+                    self.options["strike_own_caster"] or sp["controller"] != seat):
+                self.impact(sid, arg, struck=[seat])
 
     def _do_end(self, frame: dict[str, Any], arg: str) -> None:
         self._end_turn()

@@ -52,10 +52,12 @@ class Motion:
             return False
         self._emit("stuck", frame["seat"], spell=frame["spell"], point=sp["point"],
                    colour=self.step_colour(frame))
-        if self.options["stuck_ends_move"] or frame["card"] + 1 >= frame["end"]:
+        if frame["wild"]:                   # a wild move is one card; S7 says whether the spell is finished
             self.stack.pop()
-            if frame["wild"]:
+            if self.options["stuck_ends_move"]:
                 self.wild_spell_done(frame["spell"])
+        elif self.options["stuck_ends_move"] or frame["card"] + 1 >= frame["end"]:
+            self.stack.pop()
         else:
             frame["left"] = 0
         return True
@@ -77,13 +79,13 @@ class Motion:
                 (self.options["strike_own_caster"] or s != controller)]
 
     # ---------------------------------------------------------------- impact
-    def impact(self, sid: str, point: str, trigger: int | None = None) -> None:
-        """RULE 23: damage every SpellCaster struck, then the familiar and the cards go."""
+    def impact(self, sid: str, point: str, struck: list[int] | None = None) -> None:
+        """RULE 23: damage the SpellCasters struck (by default every one the familiar found at
+        ``point``; RULE 20 passes the mover alone), then the familiar and the cards go."""
         owner, slot = split_spell(sid)
         sp = self.spell(sid)
-        struck = self.struck_at(sid, point)
-        if trigger is not None and trigger not in struck:
-            struck.append(trigger)
+        if struck is None:
+            struck = self.struck_at(sid, point)
         damage = sum(int(c[1:]) for c, *_ in sp["mass"] if c[0] in POINTS[point])
         controller = sp["controller"]
         top = self.stack[-1] if self.stack else None

@@ -42,6 +42,10 @@ OPTIONS = {
     # S11: capturing needs a free familiar pair.
     "capture_needs_pair": Option("capture_needs_pair", True, "S11 RESOLVED: capture needs a free familiar "
                                  "pair.", allowed=(True, False)),
+    # Rule 19 with rule 15: a locked capture contest is a lock (continued or withdrawn), not a loss.
+    "capture_lock_loses": Option("capture_lock_loses", False, "Rule 19 RESOLVED: a capture contest that locks "
+                                 "is a lock as in rule 15 (Continue or withdraw); True: a lock loses the capture "
+                                 "and the spell turns wild again.", allowed=(False, True)),
     # Rule 10: no Control duty on the turn a spell was launched (or captured).
     "duty_on_launch_turn": Option("duty_on_launch_turn", False, "Rule 10 RESOLVED: a spell launched this "
                                   "turn needs no Control this turn.", allowed=(False, True)),

@@ -59,7 +59,7 @@ def spell_view(game: "SpellCasterGame", owner: int, slot: int, seat: int) -> dic
         "mass": [card_view(c, mine) for c in sp["mass"]],
         "point": sp["point"], "origin": sp["origin"], "controller": sp["controller"],
         "tokens": list(sp["tokens"]),
-        "lock": None if lock is None else {"caster": lock["caster"], "opp": lock["opp"]},
+        "lock": None if lock is None else {"caster": lock["caster"], "opp": lock["opp"], "purpose": lock["purpose"]},
         "complete": game.complete(sp),
     }
 
