@@ -212,3 +212,32 @@ def test_free_pairs_never_go_negative_when_a_launch_needs_no_pair():
     out = [sid for sid, _, sp in game.all_spells() if sp["controller"] == 1 and sp["state"] == "launched"]
     assert out == ["0.1", "1.1", "1.2"] and game.view(0)["casters"][1]["free_pairs"] == 0
     check_invariants(game)
+
+
+# ---------------------------------------------------------------- no dead slots (S17)
+def test_a_placement_that_leaves_a_spell_uncompletable_is_refused():
+    game = scenario(attributes=[[2, 2, 2, 0], PLAIN], decks=[{"F": [5, 1, 3]}, {}])   # Skill 5
+    play(game, "conjure A FFF")
+    shown = {a for a in legal(game) if a.startswith("show F5")}
+    assert shown == set()                            # F5 anywhere would leave no room for the other section
+    assert {"show F1 1 motion", "show F3 1 mass", "show F3 1 motion"} <= legal(game)
+    game = scenario(attributes=[[2, 2, 2, 0], PLAIN], decks=[{"F": [5]}, {}])
+    play(game, "conjure B F")
+    assert legal(game) == {"putback"}
+    with pytest.raises(InvalidDeal):
+        scenario(attributes=[[2, 2, 2, 0], PLAIN], displays=[[{"motion": ["F5"]}], []])
+
+
+def test_random_games_never_leave_a_dead_slot():
+    import random
+    for seed in range(30):
+        game = new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+            for s in range(2):
+                for sp in game.spells[s]:
+                    if sp["state"] == "building":
+                        room = game.skill[s] - sum(int(c[0][1]) for c in sp["motion"] + sp["mass"])
+                        need = (not sp["motion"]) + (not sp["mass"])
+                        assert room >= need and len(sp["motion"]) + len(sp["mass"]) + need <= 5

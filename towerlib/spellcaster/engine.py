@@ -27,7 +27,7 @@ from ..core.game import GameBase, Outcome
 from ..core.i18n import Msg
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
 from .actions import INTERNED, Action, act, draw_text, parse, spell_id, split_spell
-from .data import (ATTRIBUTE_POINTS, BASE_FOCUS, BASE_LIFE_ROWS, BASE_SKILL, BASE_WILL, DECK_VALUES,
+from .data import (ATTRIBUTE_POINTS, BASE_FOCUS, CARD_VALUES, BASE_LIFE_ROWS, BASE_SKILL, BASE_WILL, DECK_VALUES,
                    DIE_SIDES, ELEMENTS, HIDDEN, OWNER, PUBLIC, MASS_MAX, MAX_LIFE_POINTS, MOTION_MAX, NEIGHBOURS, POINT_RATE,
                    POINTS, ROW_SQUARES, SECTIONS, SPELL_MAX, START_CORNERS, TOKENS_PER_WILL, action_points,
                    rest_gain)
@@ -380,14 +380,19 @@ class SpellCasterGame(Contests, Motion, GameBase):
         return max(0, self.focus[seat] - used)     # launch_needs_pair=False may put more out than pairs
 
     def fits(self, seat: int, slot: int, section: str, value: int) -> bool:
-        """RULE 12: the card fits the section, the spell's card count and the Skill limit."""
+        """RULE 12 and S17: the card fits the section, the spell's card count and the Skill limit, and
+        the spell can still be completed afterwards (no display slot is ever dead)."""
         sp = self.spells[seat][slot]
         if sp["state"] not in ("empty", "building"):
             return False
-        cards = sp["motion"] + sp["mass"]
-        limit = MOTION_MAX if section == "motion" else MASS_MAX
-        return (len(sp[section]) < limit and len(cards) < SPELL_MAX and
-                sum(int(c[0][1]) for c in cards) + value <= self.skill[seat])
+        motion = len(sp["motion"]) + (section == "motion")
+        mass = len(sp["mass"]) + (section == "mass")
+        need_motion = max(0, self.options["complete_min_motion"] - motion)
+        need_mass = max(0, self.options["complete_min_mass"] - mass)
+        total = sum(int(c[0][1]) for c in sp["motion"] + sp["mass"]) + value
+        return (motion + need_motion <= MOTION_MAX and mass + need_mass <= MASS_MAX and
+                motion + mass + need_motion + need_mass <= SPELL_MAX and
+                total + (need_motion + need_mass) * min(CARD_VALUES) <= self.skill[seat])
 
     def complete(self, sp: dict[str, Any]) -> bool:
         """S5: a spell is complete with enough Motion and Mass cards."""
