@@ -21,6 +21,7 @@ from typing import Any, Mapping
 from ..core.errors import TowerError
 from .data import CARD_VALUES, DECK_VALUES, ELEMENTS, POINT_NAMES, POINTS
 from .probability import reach
+from .rules import skill_reserved
 
 Law = dict[tuple[int, ...], Fraction]
 
@@ -50,11 +51,13 @@ def unknown_values(view: Mapping[str, Any], seat: int) -> dict[str, Counter]:
 
 
 def _spells(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
-    """Per spell of ``seat``: the known total and the elements of its face-down cards, in order."""
+    """Per spell of ``seat``: the known total plus the Skill it keeps for cards it still needs
+    (S17), and the elements of its face-down cards, in order."""
     out = []
     for spell in _caster(view, seat)["display"]:
         cards = spell["motion"] + spell["mass"]
-        known = sum(int(c["card"][1:]) for c in cards if c["card"][1] != "?")
+        known = sum(int(c["card"][1:]) for c in cards if c["card"][1] != "?") + skill_reserved(
+            spell["state"], len(spell["motion"]), len(spell["mass"]), view["options"])
         hidden = [(i, c["card"][0]) for i, c in enumerate(cards) if c["card"][1] == "?"]
         down = [i for i, c in enumerate(cards) if not c["up"]]
         out.append({"spell": spell["spell"], "known": known, "hidden": hidden, "down": down, "cards": cards,

@@ -4,9 +4,10 @@ Defaults are the readings RULES.md chose; the alternatives are the credible othe
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ..core.options import Option
+from .data import CARD_VALUES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: HOUSE: rounds before a game is stopped (a classroom game; random playouts stay short).
@@ -19,6 +20,15 @@ def _int_at_least(low: int):
             raise ValueError(value)
         return value
     return check
+
+
+def skill_reserved(state: str, motion: int, mass: int, options: Mapping[str, Any]) -> int:
+    """S17: the Skill a spell under construction keeps for the cards it still needs (each worth at
+    least 1), so its face-down values are bounded by Skill minus this; a complete spell keeps none."""
+    if state != "building":
+        return 0
+    need = max(0, options["complete_min_motion"] - motion) + max(0, options["complete_min_mass"] - mass)
+    return need * min(CARD_VALUES)
 
 
 OPTIONS = {
