@@ -241,3 +241,38 @@ def test_random_games_never_leave_a_dead_slot():
                         room = game.skill[s] - sum(int(c[0][1]) for c in sp["motion"] + sp["mass"])
                         need = (not sp["motion"]) + (not sp["mass"])
                         assert room >= need and len(sp["motion"]) + len(sp["mass"]) + need <= 5
+
+
+# ---------------------------------------------------------------- what a person reads
+def test_russian_buttons_and_log_lines_are_fully_russian_and_count_seats_from_1():
+    import random
+    import re
+
+    from towerlib.spellcaster.data import POINTS
+    from towerlib.spellcaster.views import narrate
+    from widgets.spellcaster.render import describe
+
+    def latin_words(text):
+        words = re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
+        return [w for w in words if w not in POINTS and not re.fullmatch(r"[FEWA]+\d?|[AB]", w)]
+
+    labels, lines = set(), set()
+    for seed in range(12):
+        game = new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            for action in game.legal_actions():
+                labels.add((str(action), describe(str(action), "ru")))
+            game.apply(rng.choice(game.legal_actions()))
+        lines.update(narrate(e, "ru") for e in game.view(0)["log"])
+    for text, label in labels:
+        assert not latin_words(label), (text, label)
+    for line in lines:
+        assert not latin_words(line), line
+    by_text = dict(labels)
+    ids = {t.split()[1] for t in by_text if t.split()[0] in ("launch", "control", "abandon", "pick", "capture")}
+    for sid in ids:
+        seat, slot = sid.split(".")
+        assert f"{int(seat) + 1}.{slot}" in describe(f"control {sid}", "en")
+    assert describe("name 0", "en") == "Name seat 1 next" and describe("resolve 2", "ru").endswith(" 3")
+    assert describe("return down", "ru") == "Вернуть карты закрытыми"

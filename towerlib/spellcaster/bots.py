@@ -29,6 +29,7 @@ from .actions import Action, parse
 from .data import NEIGHBOURS, POINTS, POINT_NAMES
 from .inference import damage_at, expected_damage
 from .probability import capture_chance, contest_table, opponent_should_continue, reach
+from .views import spell_label
 
 #: The attribute points each bot buys (life, will, focus, skill).
 AGGRESSIVE_BUILD = "buy 0 2 0 4"
@@ -242,7 +243,7 @@ class PlannerBot:
     def _launch(self, s: _Seen) -> Choice:
         for action in s.by_verb("launch"):
             if self._can_hit(s, action.arg):
-                return Choice(action, Msg("spellcaster.bot.launch_hits", spell=action.arg))
+                return Choice(action, Msg("spellcaster.bot.launch_hits", spell=spell_label(action.arg)))
         return Choice(parse("done"), Msg("spellcaster.bot.launch_wait"))
 
     def _can_hit(self, s: _Seen, sid: str, start: str | None = None) -> bool:
@@ -334,7 +335,7 @@ class PlannerBot:
         t = s.view["turn"]
         for action in s.by_verb("launch"):               # a free launch after a withdrawal
             if self._can_hit(s, action.arg):
-                return Choice(action, Msg("spellcaster.bot.launch_hits", spell=action.arg))
+                return Choice(action, Msg("spellcaster.bot.launch_hits", spell=spell_label(action.arg)))
         for action in s.by_verb("withdraw"):
             choice = self._lock(s, action.arg)
             if choice is not None:
@@ -343,10 +344,10 @@ class PlannerBot:
         if not first:
             for action in s.by_verb("control"):
                 if self._can_hit(s, action.arg) or action.arg in t["duties"]:
-                    return Choice(action, Msg("spellcaster.bot.control", spell=action.arg))
+                    return Choice(action, Msg("spellcaster.bot.control", spell=spell_label(action.arg)))
         for action in s.by_verb("abandon"):
             if action.arg in t["duties"] and not s.by_verb("control"):
-                return Choice(action, Msg("spellcaster.bot.abandon", spell=action.arg))
+                return Choice(action, Msg("spellcaster.bot.abandon", spell=spell_label(action.arg)))
         if s.has("rest") and (s.mine["life"] <= REST_BELOW or not s.by_verb("conjure")) and self._threat(s, s.pos) == 0:
             return Choice(parse("rest"), Msg("spellcaster.bot.rest", life=s.mine["life"]))
         conjure = self._conjure(s)

@@ -135,6 +135,9 @@ _EVENTS = {
     "name": ("{who} names seat {named_seat}.", "{who} называет место {named_seat}."),
     "seat": ("Seat {n}", "Место {n}"),
 }
+_SECTIONS = {"motion": ("Motion", "Движение"), "mass": ("Mass", "Масса")}
+EN.update({f"spellcaster.section.{k}": v[0] for k, v in _SECTIONS.items()})
+RU.update({f"spellcaster.section.{k}": v[1] for k, v in _SECTIONS.items()})
 EN.update({f"spellcaster.event.{k}": v[0] for k, v in _EVENTS.items()})
 RU.update({f"spellcaster.event.{k}": v[1] for k, v in _EVENTS.items()})
 

@@ -140,6 +140,12 @@ def build_view(game: "SpellCasterGame", seat: int, log: bool = True) -> dict[str
     }
 
 
+def spell_label(sid: str) -> str:
+    """The name a person reads for spell ``sid``: seats count from 1 (``0.2`` is ``1.2``)."""
+    seat, _, slot = sid.partition(".")
+    return f"{int(seat) + 1}.{slot}"
+
+
 #: Event kinds whose text depends on one of their fields.
 _VARIANT = {"place": "option", "putback": "option", "return": "face"}
 
@@ -156,6 +162,12 @@ def narrate(event: dict[str, Any], lang: str = "en") -> str:
     params: dict[str, Any] = {"who": "" if seat is None else tr("spellcaster.event.seat", lang, n=seat + 1)}
     for key, value in data.items():
         params[key] = ", ".join(map(str, value)) if isinstance(value, list) else value
+    if "spell" in data:
+        params["spell"] = spell_label(data["spell"])
+    if "spells" in data:
+        params["spells"] = ", ".join(map(spell_label, data["spells"]))
+    if "section" in data:
+        params["section"] = tr(f"spellcaster.section.{data['section']}", lang)
     if kind == "strike":
         params["struck"] = ", ".join(tr("spellcaster.event.seat", lang, n=q + 1) for q in data["struck"])
     if kind == "contest_roll":
