@@ -43,8 +43,8 @@ RU.update({
 
 _BOTS = {
     "random": ("I picked one of {count} legal actions at random.", "Я выбрал наугад одно из {count} разрешённых действий."),
-    "build_attack": ("I buy Will and Skill: big spells and strong contests.", "Покупаю Волю и Мастерство: большие заклинания и сильные состязания."),
-    "build_plan": ("I buy Life Force for three actions a turn and a long fight.", "Покупаю Жизненную силу: три действия за ход и долгий бой."),
+    "build_attack": ("I buy Life Force and Will: three actions a turn and strong contests.", "Покупаю Жизненную силу и Волю: три действия за ход и сильные состязания."),
+    "build_plan": ("I buy a second Life Force row for three actions a turn, Will for contests and Skill for big spells.", "Покупаю второй ряд Жизненной силы ради трёх действий за ход, Волю для состязаний и Мастерство для больших заклинаний."),
     "contest_always": ("I contest every launch.", "Я оспариваю каждый запуск."),
     "launch_now": ("I launch as soon as a spell is complete.", "Запускаю, как только заклинание готово."),
     "hide_cards": ("I return the cards face down so nobody learns them.", "Возвращаю карты рубашкой вверх, чтобы никто их не узнал."),
