@@ -302,6 +302,11 @@ class SpellCasterGame(Contests, Motion, GameBase):
             self._legal_at = self._version
         return self._legal
 
+    def _legal_ids(self) -> frozenset[int]:
+        """The engine lists interned actions (:data:`.actions.INTERNED`, alive as long as the module),
+        so ``apply`` may play a listed one without a second look."""
+        return self._legal_now()[1]
+
     def forget_legal(self) -> None:
         """Compute the legal actions again now (after an action, or any other change of state), so
         that asking for them later (a view, say) never replaces what the engine holds."""
@@ -406,8 +411,9 @@ class SpellCasterGame(Contests, Motion, GameBase):
             value = frame["cards"][0][1]
             return [PUTBACK] + [act("hide", f"{i + 1} {sec}") for i in slots for sec in ("motion", "mass")
                                 if self.fits(seat, i, sec, value)]
-        out = {act("show", f"{e}{v} {i + 1} {sec}") for e, v, _ in frame["cards"] for i in slots
-               for sec in ("motion", "mass") if self.fits(seat, i, sec, v)}
+        where = {v: [(i, sec) for i in slots for sec in SECTIONS if self.fits(seat, i, sec, v)]
+                 for v in {v for _, v, _ in frame["cards"]}}
+        out = {act("show", f"{e}{v} {i + 1} {sec}") for e, v, _ in frame["cards"] for i, sec in where[v]}
         return sorted(out, key=str) if out else [PUTBACK]
 
     def _legal_launch(self, frame: dict[str, Any]) -> list[Action]:
