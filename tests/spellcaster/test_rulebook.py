@@ -276,3 +276,20 @@ def test_russian_buttons_and_log_lines_are_fully_russian_and_count_seats_from_1(
         assert f"{int(seat) + 1}.{slot}" in describe(f"control {sid}", "en")
     assert describe("name 0", "en") == "Name seat 1 next" and describe("resolve 2", "ru").endswith(" 3")
     assert describe("return down", "ru") == "Вернуть карты закрытыми"
+
+
+def test_a_strike_shows_its_mass_and_a_broken_spells_face_down_cards_are_redrawn():
+    import random
+    hidden = {"motion": ["F1"], "mass": ["F3", "W1"], "up": False}
+    game = scenario(positions=["iF", "C"], displays=[[hidden], []])
+    events = play(game, "conjure B F", "putback", "launch 0.1", "decline", "to C")
+    strike = next(e for e in events if e.kind == "strike")
+    assert strike.data["mass"] == ["F3", "W1"] and strike.data["damage"] == 4
+    assert game.view(1)["pending"]["public"] == ["F1", "F3", "W1"]       # all three seen: Motion and Mass
+    play(game, "return down")
+    assert game.view(1)["casters"][0]["decks"]["W"]["top"] == 1
+    game = scenario(rolls=[1, 6], positions=["iF", "C"], displays=[[hidden], []])
+    play(game, "conjure B F", "putback", "launch 0.1", "contest")            # broken: Mass never shown
+    assert game.view(1)["pending"]["public"] == ["F1", None, None]
+    worlds = {tuple(redeal(game, 1, random.Random(i)).stack[-1]["cards"]) for i in range(30)}
+    assert all(w[0] == "F1" for w in worlds) and len(worlds) > 1

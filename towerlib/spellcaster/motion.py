@@ -4,7 +4,7 @@ RULES.md 4.2 rules 22-27. A familiar moves card by card through the Motion secti
 card it takes as many steps along paths of the card's colour as the card's value, each step a
 decision (``to POINT``) of whoever moves it (HOUSE: backtracking allowed). Entering a point
 with a SpellCaster strikes every SpellCaster there (S6) with the Mass cards of elements active
-at that point; then the spell is gone.
+at that point, shown to all (the damage is counted from them); then the spell is gone.
 """
 from __future__ import annotations
 
@@ -101,8 +101,10 @@ class Motion:
                 (self._token_back if keep else self._token_lost)(controller, sp)
         for s in struck:
             self.life[s] -= damage
+        for card in sp["mass"]:                  # the damage is counted from the Mass in plain sight
+            card[2] = True
         self._emit("strike", controller, spell=sid, point=point, struck=struck, damage=damage,
-                   life=[self.life[s] for s in struck])
+                   mass=[c[0] for c in sp["mass"]], life=[self.life[s] for s in struck])
         cards = self.clear_spell(owner, slot)
         fallen = [s for s in struck if self.life[s] <= 0]
         for s in fallen:

@@ -2,7 +2,8 @@
 ``constrained_positions``.
 
 What a seat cannot see of player q: the values of q's face-down display cards that nobody saw
-(their elements are public), q's deck cards not known to it, cards q holds while conjuring; and
+(their elements are public), q's deck cards not known to it, cards q holds while conjuring or
+returning a broken spell (a strike shows its Mass: the damage is counted from it); and
 every future die roll. ``redeal`` draws all of it again from the exact posterior: every
 arrangement of q's unplaced cards is equally likely a priori, and the seat knows only that each
 of q's spells fits q's Skill with room for the cards it still needs (S17). So the face-down
@@ -56,8 +57,12 @@ def _slots(game: SpellCasterGame, q: int, seat: int) -> tuple[dict[str, list], d
                     known[card[0], card[1]] += 1
                 else:
                     places[card[0]].append(("draw", card))
-        elif frame["kind"] == "return":
-            known.update((c[0], int(c[1:])) for c in frame["cards"])
+        elif frame["kind"] == "return":              # a struck or broken spell's cards, in q's hand
+            for i, (card, public) in enumerate(zip(frame["cards"], frame["known"])):
+                if q == seat or public:
+                    known[card[0], int(card[1:])] += 1
+                else:
+                    places[card[0]].append(("return", (frame["cards"], i)))
     values = {e: list(DECK_VALUES) for e in ELEMENTS}
     for (e, v), k in known.items():
         for _ in range(k):
@@ -154,8 +159,11 @@ def redeal(game: SpellCasterGame, seat: int, rng: random.Random) -> SpellCasterG
             for (where, card), v in zip(rest, values[e], strict=True):
                 if where == "deck":
                     card[0] = v
-                else:
+                elif where == "draw":
                     card[1] = v
+                else:
+                    cards, i = card
+                    cards[i] = f"{e}{v}"
     world.forget_legal()
     return world
 
