@@ -170,6 +170,15 @@ def test_a_locked_capture_won_on_a_continue_is_captured_and_a_capturer_withdrawi
     assert game.spells[0][0]["state"] == "wild" and game.pool[1] == 6 and game.pool[2] == 6
 
 
+def test_a_locked_capture_broken_on_a_continue_turns_the_spell_wild_again():
+    game = capture_lock_game([5, 5, 1, 9])
+    play(game, "conjure B A", "putback", "continue 0.1")   # (1 + 5) - (9 + 5) = -8: broken
+    sp = game.view(0)["casters"][0]["display"][0]
+    assert sp["state"] == "wild" and sp["lock"] is None and sp["controller"] is None
+    assert (game.pool[1], game.lost[1], game.pool[2]) == (5, 1, 6)
+    check_invariants(game)
+
+
 def test_capture_lock_loses_keeps_the_old_reading():
     game = capture_lock_game([5, 5], options={"capture_lock_loses": True})
     assert game.spells[0][0]["state"] == "wild" and game.pool[1] == 6

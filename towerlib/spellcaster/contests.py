@@ -221,7 +221,6 @@ class Contests:
                 return
             sp["state"], sp["lock"], sp["since"] = "ready", None, self.turn_no
         elif lock["purpose"] == "capture":           # the capturer gives up: the spell is wild again
-            sp["lock"] = None
             self.rewild(sid)
         else:
             sp["lock"] = None
@@ -257,7 +256,7 @@ class Contests:
         for q in range(self.players):
             while sp["tokens"][q]:
                 self._token_back(q, sp)
-        sp["state"], sp["controller"] = "wild", None
+        sp["state"], sp["controller"], sp["lock"] = "wild", None, None
         self._emit("rewild", None, spell=sid)
 
     def _do_capture(self, frame: dict[str, Any], sid: str) -> None:
