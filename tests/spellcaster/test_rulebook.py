@@ -302,3 +302,17 @@ def test_a_strike_shows_its_mass_and_a_broken_spells_face_down_cards_are_redrawn
     assert game.view(1)["pending"]["public"] == ["F1", None, None]
     worlds = {tuple(redeal(game, 1, random.Random(i)).stack[-1]["cards"]) for i in range(30)}
     assert all(w[0] == "F1" for w in worlds) and len(worlds) > 1
+
+
+# ---------------------------------------------------------------- S16: attributes bought in secret
+def test_attributes_are_chosen_in_secret_and_revealed_together():
+    a, b = new_game(3, seed=4), new_game(3, seed=4)
+    a.apply("buy 2 1 1 2")
+    b.apply("buy 0 0 0 6")
+    assert a.view(1) == b.view(1) and a.view(2) == b.view(2) and a.current_player == b.current_player == 1
+    assert a.view(1)["casters"][0]["skill"] == 5 and a.view(0)["casters"][0]["skill"] == 7
+    for game in (a, b):
+        play(game, "buy 1 1 1 3", "buy 0 2 2 2")
+    assert a.view(1)["casters"][0]["skill"] == 7 and b.view(1)["casters"][0]["skill"] == 11
+    reveal = [e for e in a.view(2)["log"] if e["kind"] == "reveal"]
+    assert reveal[0]["attributes"] == [[30, 2, 3, 7], [20, 2, 3, 8], [10, 3, 4, 7]]

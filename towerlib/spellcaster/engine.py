@@ -230,6 +230,10 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.spells[seat] = [new_spell(self.players) for _ in range(self.focus[seat])]
         self._slot_ids = [(spell_id(s, i), s, i) for s in range(self.players) for i in range(len(self.spells[s]))]
 
+    def buying(self) -> bool:
+        """Whether the attribute purchase is under way (S16: nobody sees another's choice yet)."""
+        return any(frame["kind"] == "buy" for frame in self.stack)
+
     def max_life(self, seat: int) -> int:
         """RULE 3 / HOUSE track: ten squares per bought row."""
         return ROW_SQUARES * self.rows[seat]
@@ -444,10 +448,12 @@ class SpellCasterGame(Contests, Motion, GameBase):
         seat = frame["seat"]
         bought = tuple(int(x) for x in arg.split())
         self._buy(seat, bought)
-        self._emit("buy", seat, life=self.life[seat], will=self.will[seat], focus=self.focus[seat],
-                   skill=self.skill[seat])
+        self._emit("buy", seat, to=[seat], secret={"life": self.life[seat], "will": self.will[seat],
+                                                   "focus": self.focus[seat], "skill": self.skill[seat]})
         self.stack.pop()
-        if not self.stack:
+        if not self.stack:                     # S16: chosen in secret, revealed together
+            self._emit("reveal", None, attributes=[[self.life[s], self.will[s], self.focus[s], self.skill[s]]
+                                                   for s in range(self.players)])
             self._apply_life_deal()
             self._start_round()
 

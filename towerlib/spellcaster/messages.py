@@ -88,6 +88,10 @@ RU.update({f"spellcaster.bot.{k}": v[1] for k, v in _BOTS.items()})
 _EVENTS = {
     "buy": ("{who} buys Life Force {life}, Will {will}, Focus {focus}, Skill {skill}.",
             "{who}: Жизненная сила {life}, Воля {will}, Фокус {focus}, Мастерство {skill}."),
+    "buy_hidden": ("{who} has chosen their attributes.", "{who}: характеристики выбраны."),
+    "reveal": ("Attributes revealed: {attributes}.", "Характеристики открыты: {attributes}."),
+    "reveal_seat": ("{who} Life Force {life}, Will {will}, Focus {focus}, Skill {skill}",
+                    "{who}: Жизненная сила {life}, Воля {will}, Фокус {focus}, Мастерство {skill}"),
     "draw": ("{who} draws from {decks} (option {option}){cards}.", "{who} берёт из колод {decks} (вариант {option}){cards}."),
     "place_A": ("{who} plays {card} face up into slot {slot}, {section}; the others go back on {returned}.",
                 "{who} кладёт {card} открыто в ячейку {slot}, {section}; остальные возвращаются на {returned}."),

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
 from ..core.i18n import tr
-from .data import ELEMENTS, PUBLIC, action_points
+from .data import (BASE_FOCUS, BASE_LIFE_ROWS, BASE_SKILL, BASE_WILL, ELEMENTS, PUBLIC, ROW_SQUARES,
+                   action_points)
 
 if TYPE_CHECKING:
     from .engine import SpellCasterGame
@@ -107,10 +108,21 @@ def _frame_view(game: "SpellCasterGame", frame: dict[str, Any], seat: int) -> di
     return out
 
 
+def _unbought(game: "SpellCasterGame", s: int, seat: int) -> dict[str, Any]:
+    """Seat ``s`` as another sees it while attributes are being bought: the base sheet, nothing spent."""
+    return {"seat": s, "alive": game.alive[s], "position": game.pos[s], "life": 0, "max_life": ROW_SQUARES * BASE_LIFE_ROWS,
+            "rows": BASE_LIFE_ROWS, "ap": 0, "will": BASE_WILL, "focus": BASE_FOCUS, "skill": BASE_SKILL, "pool": 0,
+            "lost": 0, "on_spells": 0, "free_pairs": BASE_FOCUS, "decks": deck_view(game, s, seat), "display": []}
+
+
 def build_view(game: "SpellCasterGame", seat: int, log: bool = True) -> dict[str, Any]:
     """Everything ``seat`` may see, as JSON-able data (a board can be drawn from it alone)."""
     players = []
+    secret = game.buying()
     for s in range(game.players):
+        if secret and s != seat:               # S16: another's purchase stays secret until all have chosen
+            players.append(_unbought(game, s, seat))
+            continue
         on_spells = sum(sp["tokens"][s] for row in game.spells for sp in row)
         players.append({
             "seat": s, "alive": game.alive[s], "position": game.pos[s],
@@ -158,6 +170,8 @@ def narrate(event: dict[str, Any], lang: str = "en") -> str:
         kind = f"{kind}_{data.get(_VARIANT[kind])}"
     elif kind == "launch" and data.get("free"):
         kind = "launch_free"
+    elif kind == "buy" and "life" not in data:
+        kind = "buy_hidden"
     seat = event["seat"]
     params: dict[str, Any] = {"who": "" if seat is None else tr("spellcaster.event.seat", lang, n=seat + 1)}
     for key, value in data.items():
@@ -173,6 +187,10 @@ def narrate(event: dict[str, Any], lang: str = "en") -> str:
     if kind == "contest_roll":
         params["outcome"] = tr(f"spellcaster.event.outcome.{data['result']}", lang)
         params["opp_seat"] = data["opp"] + 1
+    if kind == "reveal":
+        params["attributes"] = "; ".join(tr("spellcaster.event.reveal_seat", lang, who=tr("spellcaster.event.seat", lang, n=q + 1),
+                                            life=a[0], will=a[1], focus=a[2], skill=a[3])
+                                         for q, a in enumerate(data["attributes"]))
     if kind == "name":
         params["named_seat"] = data["named"] + 1
     if kind in ("draw", "place_B", "return_down"):          # a card only its owner sees
