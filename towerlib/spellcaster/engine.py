@@ -11,9 +11,12 @@ Chance is rolled by the engine from the seeded RNG; ``deal`` fixes it for scenar
 ``attributes`` (per seat ``[life, will, focus, skill]`` points; skips buying), ``first``
 (the first player), ``decks`` (per seat, per element letter, card values from the top; the
 rest of that deck is shuffled below), ``rolls`` (d10 faces used before the RNG, in order),
-``positions`` (per seat a point), ``life`` (per seat, squares left) and ``displays`` (with
-``attributes``: per seat a list of spells under construction, ``{"motion": ["F3"], "mass": ["E1"],
-"up": true}``, their cards taken out of that seat's decks).
+``positions`` (per seat a point), ``life`` (per seat, squares left; without ``attributes`` at most
+the 10 squares of the row every purchase has) and ``displays`` (with ``attributes``: per seat a list
+of spells under construction, ``{"motion": ["F3"], "mass": ["E1"], "up": true}``, their cards taken
+out of that seat's decks, each placed only where it may be played). Every value must have exactly
+its JSON type (``1.0`` and ``true`` are not integers): anything else raises ``InvalidDeal`` naming
+the field, so a game never lists an action whose text would not parse.
 """
 from __future__ import annotations
 
