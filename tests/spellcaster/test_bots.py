@@ -51,3 +51,32 @@ def win_share(first, second, games):
 def test_planner_beats_random_and_aggressive_bots():
     assert win_share("planner", "random", 30) >= 0.9
     assert win_share("planner", "aggressive", 30) >= 0.6
+
+
+def games_between(first, second, games):
+    """(first's win share, share of games ended by the rules' goal, first's own-familiar strikes)."""
+    wins = ended = own = 0.0
+    for i in range(games):
+        names = (first, second) if i % 2 == 0 else (second, first)
+        game = new_game(2, seed=700 + i)
+        outcome = play(game, [make_bot(names[0], seed=i), make_bot(names[1], seed=i + 1)])
+        wins += sum(1 / len(outcome.winners) for w in outcome.winners if names[w] == first)
+        ended += outcome.reason == "last_standing"
+        own += sum(1 for kind, seat, data in game.events
+                   if kind == "strike" and seat is not None and names[seat] == first and seat in data["struck"])
+    return wins / games, ended / games, own
+
+
+@pytest.mark.slow
+def test_aggressive_beats_random_clearly_and_never_strikes_itself():
+    wins, _, own = games_between("aggressive", "random", 40)
+    assert wins >= 0.7 and own == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("other", ["random", "aggressive", "planner"])
+def test_the_planner_ends_most_games_by_the_rules_goal(other):
+    wins, ended, _ = games_between("planner", other, 40)
+    assert ended > 0.5
+    if other != "planner":
+        assert wins >= 0.6

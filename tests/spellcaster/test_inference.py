@@ -64,7 +64,7 @@ def test_public_cards_leave_the_pool_and_own_cards_are_known():
     left = unknown_values(view, 0)
     assert sum(left["F"].values()) == 9 and left["F"][top] == DECK_VALUES.count(top) - 1
     own = hidden_game().view(1)
-    assert facedown_law(own, "1.1") == {(): 1}               # the owner sees its own cards face down
+    assert facedown_law(own, "1.1") == {(1, 3): 1}           # the owner knows its own face-down cards
 
 
 def test_mass_damage_and_strike_chance():

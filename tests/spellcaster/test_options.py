@@ -21,7 +21,8 @@ def launched(rolls=(), **kw):
 def test_every_option_has_a_default_and_bad_values_are_refused():
     assert set(OPTIONS) == {"return_to", "complete_min_motion", "complete_min_mass", "strike_own_caster",
                             "stuck_ends_move", "token_back_after_impact", "capture_needs_pair",
-                            "duty_on_launch_turn", "launch_needs_pair", "passer_names_next", "round_limit"}
+                            "duty_on_launch_turn", "launch_needs_pair", "passer_names_next", "round_limit",
+                            "capture_lock_loses"}
     for bad in ({"return_to": "bottom"}, {"round_limit": -1}, {"strike_own_caster": 1}, {"colour": 2}):
         with pytest.raises(InvalidOption):
             new_game(2, seed=1, **bad)

@@ -88,7 +88,7 @@ def test_option_a_plays_one_card_face_up_and_returns_two_face_down_on_top():
     assert game.view(0)["pending"]["cards"] == ["F3", "F1", "F5"]
     assert "cards" not in game.view(1)["pending"]
     play(game, "show F1 1 motion")
-    assert game.spells[0][0]["motion"] == [["F1", True]]
+    assert game.spells[0][0]["motion"] == [["F1", True, True]]
     top = [c[0] for c in game.decks[0]["F"][-2:]]
     assert top == [5, 3]                            # back in the order drawn: F3 on top again
     assert game.view(0)["casters"][0]["decks"]["F"]["known"] == [[0, 3], [1, 5]]
@@ -146,7 +146,7 @@ def test_launch_needs_a_complete_spell_and_turns_motion_face_up():
     play(game, "conjure B F", "putback")
     assert legal(game) == {"launch 0.1", "done"}
     play(game, "launch 0.1")
-    assert game.spells[0][0]["motion"] == [["F1", True]] and game.spells[0][0]["mass"] == [["F3", False]]
+    assert game.spells[0][0]["motion"] == [["F1", True, True]] and game.spells[0][0]["mass"] == [["F3", False, False]]
     assert game.pool[0] == 5 and game.current_player == 1 and legal(game) == {"contest", "decline"}
 
 

@@ -21,7 +21,7 @@ from .actions import Action, parse
 from .engine import SpellCasterGame
 from .invariants import check_invariants
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from .worlds import redeal, two_worlds
+from .worlds import constrained_positions, redeal, two_worlds
 
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
@@ -37,5 +37,5 @@ def load(text: str | bytes) -> SpellCasterGame:
     return SpellCasterGame.from_json(text)  # type: ignore[return-value]
 
 
-__all__ = ["Action", "OPTIONS", "PLAYERS", "SpellCasterGame", "check_invariants", "load", "new_game", "parse",
+__all__ = ["Action", "OPTIONS", "PLAYERS", "SpellCasterGame", "check_invariants", "constrained_positions", "load", "new_game", "parse",
            "redeal", "two_worlds"]

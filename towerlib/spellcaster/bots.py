@@ -29,12 +29,13 @@ from .actions import Action, parse
 from .data import NEIGHBOURS, POINTS, POINT_NAMES
 from .inference import damage_at, expected_damage
 from .probability import capture_chance, contest_table, opponent_should_continue, reach
+from .views import spell_label
 
 #: The attribute points each bot buys (life, will, focus, skill).
-AGGRESSIVE_BUILD = "buy 0 2 0 4"
-PLANNER_BUILD = "buy 2 1 0 3"
-#: Planner: rest when Life Force is at most this, capture when the chance is at least this.
-REST_BELOW = 8
+AGGRESSIVE_BUILD = "buy 2 2 0 2"
+PLANNER_BUILD = "buy 1 2 0 3"
+#: Planner: capture when the chance is at least this. (It rests only when it cannot conjure: resting
+#: when hurt let games drag on to the round limit instead of ending by the rules' goal.)
 CAPTURE_AT = Fraction(7, 10)
 #: Planner: the distance it likes to keep from the nearest foe.
 APPROACH_GAP = 2
@@ -100,7 +101,8 @@ class RandomBot:
 
 
 class AggressiveBot:
-    """Big cards, launch at once, contest everything, every familiar straight at the nearest foe."""
+    """Big spells launched at once and driven at the nearest foe, contests it can win, never its own
+    familiar: it routes around its own point and never walks into a familiar."""
 
     name = "aggressive"
 
@@ -113,7 +115,11 @@ class AggressiveBot:
         if kind == "buy":
             return Choice(parse(AGGRESSIVE_BUILD), Msg("spellcaster.bot.build_attack"))
         if kind == "offer":
-            return Choice(parse("contest"), Msg("spellcaster.bot.contest_always"))
+            caster = s.casters[s.pending["caster"]]
+            table = contest_table(caster["pool"], s.mine["pool"] - 1)
+            if table["big"] + table["small"] < table["broken"] + table["locked"]:
+                return Choice(parse("contest"), Msg("spellcaster.bot.contest_always"))
+            return Choice(parse("decline"), Msg("spellcaster.bot.decline_odds", p=_pct(table["big"])))
         if kind == "motion":
             return self._step(s)
         if kind == "draw":
@@ -123,51 +129,105 @@ class AggressiveBot:
         if kind == "return":
             return Choice(parse("return down"), Msg("spellcaster.bot.hide_cards"))
         if kind == "wild":
-            picks = s.by_verb("pick")
-            if picks:
-                return Choice(picks[0], Msg("spellcaster.bot.wild_pick"))
-            return Choice(s.legal[0], Msg("spellcaster.bot.wild_name"))
+            return self._wild(s)
         if kind == "order":
-            return Choice(s.legal[0], Msg("spellcaster.bot.order"))
-        for verb in ("launch", "continue", "control", "capture"):
-            if s.by_verb(verb):
-                return Choice(s.by_verb(verb)[0], Msg(f"spellcaster.bot.{verb}_always"))
+            return Choice(min(s.legal, key=lambda a: s.casters[int(a.arg)]["pool"]), Msg("spellcaster.bot.order"))
+        return self._turn(s)
+
+    def _turn(self, s: _Seen) -> Choice:
+        if s.by_verb("launch"):
+            return Choice(s.by_verb("launch")[0], Msg("spellcaster.bot.launch_always"))
+        for action in s.by_verb("continue"):
+            lock = s.spell(action.arg)["lock"]
+            table = contest_table(s.casters[lock["caster"]]["pool"], s.casters[lock["opp"]]["pool"])
+            good = table["big"] + table["small"] if s.me == lock["caster"] else table["broken"]
+            if 2 * good >= 1 - table["locked"]:
+                return Choice(action, Msg("spellcaster.bot.continue_always"))
+        duties = s.view["turn"]["duties"]
+        for action in s.by_verb("withdraw"):
+            if action.arg in duties:
+                return Choice(action, Msg("spellcaster.bot.withdraw"))
+        for action in s.by_verb("control"):
+            return Choice(action, Msg("spellcaster.bot.control_always"))
+        for action in s.by_verb("abandon"):
+            if action.arg in duties:
+                return Choice(action, Msg("spellcaster.bot.abandon", spell=spell_label(action.arg)))
+        if s.mine["pool"] >= 2 and s.by_verb("capture"):
+            return Choice(s.by_verb("capture")[0], Msg("spellcaster.bot.capture_always"))
         conj = [a for a in s.by_verb("conjure") if a.arg.startswith("A")]
         if conj:
             return Choice(self.rng.choice(conj), Msg("spellcaster.bot.conjure_big"))
         foe = s.nearest_foe(s.pos)
-        moves = s.by_verb("move")
+        familiars = _familiar_points(s)
+        moves = [a for a in s.by_verb("move") if a.arg not in familiars]
         if moves and foe is not None:
             best = min(moves, key=lambda a: DISTANCE[a.arg][foe["position"]])
-            if DISTANCE[best.arg][foe["position"]] > 0:
+            if 0 < DISTANCE[best.arg][foe["position"]] < DISTANCE[s.pos][foe["position"]]:
                 return Choice(best, Msg("spellcaster.bot.advance"))
         if s.has("end"):
             return Choice(parse("end"), Msg("spellcaster.bot.end"))
+        if s.has("rest"):
+            return Choice(parse("rest"), Msg("spellcaster.bot.rest", life=s.mine["life"]))
         return Choice(s.legal[0], Msg("spellcaster.bot.duty"))
 
     def _place(self, s: _Seen) -> Choice:
         shows = s.by_verb("show")
         if shows:
-            best = max(shows, key=lambda a: (int(a.arg[1]), a.arg.endswith("mass") == self._wants_mass(s, a)))
+            best = max(shows, key=lambda a: (self._wanted(s, a), int(a.arg[1])))
             return Choice(best, Msg("spellcaster.bot.place_big"))
         hides = s.by_verb("hide")
         if hides:
-            return Choice(hides[0], Msg("spellcaster.bot.place_big"))
+            card = s.pending["cards"][0]
+            return Choice(max(hides, key=lambda a: self._wanted(s, Action("show", f"{card} {a.arg}"))),
+                          Msg("spellcaster.bot.place_big"))
         return Choice(parse("putback"), Msg("spellcaster.bot.nothing_fits"))
 
     @staticmethod
-    def _wants_mass(s: _Seen, action: Action) -> bool:
-        slot = int(action.arg.split()[1])
-        spell = s.mine["display"][slot - 1]
-        return bool(spell["motion"])
+    def _wanted(s: _Seen, action: Action) -> int:
+        """2: the section this spell still lacks; 1: more Mass; 0: more Motion."""
+        card, slot, section = action.arg.split()
+        spell = s.mine["display"][int(slot) - 1]
+        if not spell[section] and (spell["motion"] or spell["mass"]):
+            return 2
+        return 1 if section == "mass" else 0
 
     def _step(self, s: _Seen) -> Choice:
-        foe = s.nearest_foe(s.pending["point"])
-        steps = s.by_verb("to")
-        if foe is None:
-            return Choice(steps[0], Msg("spellcaster.bot.route"))
-        best = min(steps, key=lambda a: (DISTANCE[a.arg][foe["position"]], a.arg == s.pos))
-        return Choice(best, Msg("spellcaster.bot.route"))
+        """Strike a foe if a step can; else keep a strike on a foe reachable; never onto my own point."""
+        sid = s.pending["spell"]
+        spell = s.spell(sid)
+        cards = [c["card"] for c in spell["motion"]]
+        left = s.pending["left"] - 1
+        rest = ([f"{s.pending['colour']}{left}"] if left > 0 else []) + cards[s.pending["card"] + 1:s.pending["end"]]
+        foes = {c["position"] for c in s.foes}
+        occupied = s.occupied()
+
+        def key(a: Action) -> tuple:
+            p = a.arg
+            if p == s.pos:
+                return (-2, 0, p)
+            if p in foes:
+                return (3, 0, p)
+            strikes = reach(p, rest, occupied)[1] if rest else frozenset()
+            foe = s.nearest_foe(p)
+            return (1 if strikes & foes else 0, -(DISTANCE[p][foe["position"]] if foe else 0), p)
+        return Choice(max(s.by_verb("to"), key=key), Msg("spellcaster.bot.route"))
+
+    def _wild(self, s: _Seen) -> Choice:
+        if s.pending["stage"] == "name":
+            return Choice(min(s.legal, key=lambda a: int(a.arg) == s.me), Msg("spellcaster.bot.wild_name"))
+        foes = {c["position"] for c in s.foes}
+        for action in s.by_verb("pick"):
+            spell = s.spell(action.arg)
+            card = spell["motion"][s.pending["used"].get(action.arg, 0)]["card"]
+            strikes = reach(spell["point"], [card], s.occupied())[1]
+            if strikes & foes and s.pos not in strikes:
+                return Choice(action, Msg("spellcaster.bot.wild_pick"))
+        return Choice(parse("pass"), Msg("spellcaster.bot.wild_pass"))
+
+
+def _familiar_points(s: _Seen) -> set[str]:
+    """Points holding a launched or wild familiar: walking in there is struck (rule 20)."""
+    return {sp["point"] for c in s.casters for sp in c["display"] if sp["state"] in ("launched", "wild")}
 
 
 class PlannerBot:
@@ -242,7 +302,7 @@ class PlannerBot:
     def _launch(self, s: _Seen) -> Choice:
         for action in s.by_verb("launch"):
             if self._can_hit(s, action.arg):
-                return Choice(action, Msg("spellcaster.bot.launch_hits", spell=action.arg))
+                return Choice(action, Msg("spellcaster.bot.launch_hits", spell=spell_label(action.arg)))
         return Choice(parse("done"), Msg("spellcaster.bot.launch_wait"))
 
     def _can_hit(self, s: _Seen, sid: str, start: str | None = None) -> bool:
@@ -334,7 +394,7 @@ class PlannerBot:
         t = s.view["turn"]
         for action in s.by_verb("launch"):               # a free launch after a withdrawal
             if self._can_hit(s, action.arg):
-                return Choice(action, Msg("spellcaster.bot.launch_hits", spell=action.arg))
+                return Choice(action, Msg("spellcaster.bot.launch_hits", spell=spell_label(action.arg)))
         for action in s.by_verb("withdraw"):
             choice = self._lock(s, action.arg)
             if choice is not None:
@@ -343,11 +403,11 @@ class PlannerBot:
         if not first:
             for action in s.by_verb("control"):
                 if self._can_hit(s, action.arg) or action.arg in t["duties"]:
-                    return Choice(action, Msg("spellcaster.bot.control", spell=action.arg))
+                    return Choice(action, Msg("spellcaster.bot.control", spell=spell_label(action.arg)))
         for action in s.by_verb("abandon"):
             if action.arg in t["duties"] and not s.by_verb("control"):
-                return Choice(action, Msg("spellcaster.bot.abandon", spell=action.arg))
-        if s.has("rest") and (s.mine["life"] <= REST_BELOW or not s.by_verb("conjure")) and self._threat(s, s.pos) == 0:
+                return Choice(action, Msg("spellcaster.bot.abandon", spell=spell_label(action.arg)))
+        if s.has("rest") and not s.by_verb("conjure") and self._threat(s, s.pos) == 0:
             return Choice(parse("rest"), Msg("spellcaster.bot.rest", life=s.mine["life"]))
         conjure = self._conjure(s)
         if conjure is not None:

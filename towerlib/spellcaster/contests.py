@@ -51,10 +51,10 @@ class Contests:
             self.launched(sid, seat)
             return
         for card in sp["motion"]:                  # RULE 14: Motion cards turn face up
-            card[1] = True
+            card[1] = card[2] = True
         self._place_token(seat, sp)
         sp["state"], sp["controller"], sp["origin"] = "offered", seat, self.pos[seat]
-        self._emit("launch", seat, spell=sid, motion=[c for c, _ in sp["motion"]], point=self.pos[seat])
+        self._emit("launch", seat, spell=sid, motion=[c[0] for c in sp["motion"]], point=self.pos[seat])
         self.open_offers(sid, seat, "launch", exclude=())
 
     def open_offers(self, sid: str, caster: int, purpose: str, exclude: tuple[int, ...]) -> None:
@@ -120,13 +120,14 @@ class Contests:
             else:
                 self.contests_won(sid, caster, frame["purpose"])
             return
-        if frame["purpose"] == "capture":           # RULE 19: lose any contest (reading: or lock)
-            self.rewild(sid)                       # (every token left on it goes back)
-        elif result == "locked":                   # (a broken spell gave every token back already)
+        capture = frame["purpose"] == "capture"
+        if capture and (result == "broken" or self.options["capture_lock_loses"]):
+            self.rewild(sid)                       # RULE 19: lose any contest and it turns wild again
+        elif result == "locked":                   # (a broken launch gave every token back already)
             for q in frame["left"]:                # RULE 16: the others take their tokens back
                 self._token_back(q, sp)
             sp["state"] = "locked"
-            sp["lock"] = {"caster": caster, "opp": opp, "since": self.turn_no}
+            sp["lock"] = {"caster": caster, "opp": opp, "since": self.turn_no, "purpose": frame["purpose"]}
             self._emit("locked", caster, spell=sid, opp=opp)
 
     def contest_roll(self, sid: str, caster: int, opp: int) -> str:
@@ -144,8 +145,8 @@ class Contests:
         elif result == "broken":
             self._token_lost(caster, sp)
             self._token_back(opp, sp)
-            if sp["state"] in ("offered", "locked"):      # a launch (a capture turns wild instead)
-                self.break_spell(sid)
+            if sp["state"] == "offered" or sp["state"] == "locked" and sp["lock"]["purpose"] == "launch":
+                self.break_spell(sid)              # a launch (a capture turns wild instead)
         return result
 
     def break_spell(self, sid: str) -> None:
@@ -174,7 +175,7 @@ class Contests:
         sp["point"] = sp["origin"]
         sp["since"] = self.turn_no
         for card in sp["motion"]:
-            card[1] = True
+            card[1] = card[2] = True
         if self.turn is not None and self.turn["seat"] == caster:
             self.turn["fresh"].append(sid)
         self._emit("familiar", caster, spell=sid, point=sp["point"])
@@ -189,9 +190,21 @@ class Contests:
         self.turn["continued"].append(sid)
         result = self.contest_roll(sid, lock["caster"], lock["opp"])
         if result in ("big", "small"):
-            self.launched(sid, lock["caster"])       # RULE 17: even on the opponent's turn
+            self.lock_won(sid)                       # RULE 17: even on the opponent's turn
         elif result == "locked":
             self._emit("still_locked", seat, spell=sid)
+        elif lock["purpose"] == "capture":           # broken: the capture is lost
+            self.rewild(sid)
+
+    def lock_won(self, sid: str) -> None:
+        """The caster of a locked contest won it: the launch goes ahead, or the capture stands."""
+        sp = self.spell(sid)
+        lock, sp["lock"] = sp["lock"], None
+        if lock["purpose"] == "launch":
+            self.launched(sid, lock["caster"])
+        else:
+            sp["state"] = "launched"
+            self.contests_won(sid, lock["caster"], "capture")
 
     def _do_withdraw(self, frame: dict[str, Any], sid: str) -> None:
         self.withdraw(sid, frame["seat"])
@@ -203,7 +216,12 @@ class Contests:
         self._emit("withdraw", seat, spell=sid)
         if seat == lock["opp"]:
             self._token_back(seat, sp)
+            if lock["purpose"] == "capture":         # RULE 19 through 17: the capture stands
+                self.lock_won(sid)
+                return
             sp["state"], sp["lock"], sp["since"] = "ready", None, self.turn_no
+        elif lock["purpose"] == "capture":           # the capturer gives up: the spell is wild again
+            self.rewild(sid)
         else:
             sp["lock"] = None
             self.break_spell(sid)
@@ -238,7 +256,7 @@ class Contests:
         for q in range(self.players):
             while sp["tokens"][q]:
                 self._token_back(q, sp)
-        sp["state"], sp["controller"] = "wild", None
+        sp["state"], sp["controller"], sp["lock"] = "wild", None, None
         self._emit("rewild", None, spell=sid)
 
     def _do_capture(self, frame: dict[str, Any], sid: str) -> None:

@@ -60,6 +60,9 @@ CORNERS_CLOCKWISE: tuple[str, ...] = ("cF", "cA", "cW", "cE")
 #: RULE 5: with two players the SpellCasters start in opposite corners.
 START_CORNERS = MappingProxyType({2: ("cF", "cW"), 3: ("cF", "cA", "cW"), 4: CORNERS_CLOCKWISE})
 
+#: Deck-card knowledge flags (S4, S18): nobody but chance knows it, its owner knows it, everyone knows it.
+HIDDEN, OWNER, PUBLIC = 0, 1, 2
+
 #: RULE 4: each element deck holds six 1s, three 3s and one 5.
 DECK_VALUES: tuple[int, ...] = (1, 1, 1, 1, 1, 1, 3, 3, 3, 5)
 CARD_VALUES: tuple[int, ...] = (1, 3, 5)

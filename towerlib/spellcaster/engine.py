@@ -11,33 +11,34 @@ Chance is rolled by the engine from the seeded RNG; ``deal`` fixes it for scenar
 ``attributes`` (per seat ``[life, will, focus, skill]`` points; skips buying), ``first``
 (the first player), ``decks`` (per seat, per element letter, card values from the top; the
 rest of that deck is shuffled below), ``rolls`` (d10 faces used before the RNG, in order),
-``positions`` (per seat a point), ``life`` (per seat, squares left) and ``displays`` (with
-``attributes``: per seat a list of spells under construction, ``{"motion": ["F3"], "mass": ["E1"],
-"up": true}``, their cards taken out of that seat's decks).
+``positions`` (per seat a point), ``life`` (per seat, squares left; without ``attributes`` at most
+the 10 squares of the row every purchase has) and ``displays`` (with ``attributes``: per seat a list
+of spells under construction, ``{"motion": ["F3"], "mass": ["E1"], "up": true}``, their cards taken
+out of that seat's decks, each placed only where it may be played). Every value must have exactly
+its JSON type (``1.0`` and ``true`` are not integers): anything else raises ``InvalidDeal`` naming
+the field, so a game never lists an action whose text would not parse.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from operator import attrgetter
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, NoReturn
 
 from ..core.errors import InvalidDeal
 from ..core.game import GameBase, Outcome
 from ..core.i18n import Msg
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
 from .actions import INTERNED, Action, act, draw_text, parse, spell_id, split_spell
-from .data import (ATTRIBUTE_POINTS, BASE_FOCUS, BASE_LIFE_ROWS, BASE_SKILL, BASE_WILL, DECK_VALUES,
-                   DIE_SIDES, ELEMENTS, MASS_MAX, MAX_LIFE_POINTS, MOTION_MAX, NEIGHBOURS, POINT_RATE,
-                   POINTS, ROW_SQUARES, SPELL_MAX, START_CORNERS, TOKENS_PER_WILL, action_points,
+from .data import (ATTRIBUTE_POINTS, BASE_FOCUS, CARD_VALUES, BASE_LIFE_ROWS, BASE_SKILL, BASE_WILL, DECK_VALUES,
+                   DIE_SIDES, ELEMENTS, HIDDEN, OWNER, PUBLIC, MASS_MAX, MAX_LIFE_POINTS, MOTION_MAX, NEIGHBOURS, POINT_RATE,
+                   POINTS, ROW_SQUARES, SECTIONS, SPELL_MAX, START_CORNERS, TOKENS_PER_WILL, action_points,
                    rest_gain)
 from .motion import Motion
 from .contests import Contests
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from .views import build_view
 
-#: Deck-card knowledge flags: nobody but chance knows it, its owner knows it, everyone knows it.
-HIDDEN, OWNER, PUBLIC = 0, 1, 2
 #: Every way to spend the attribute points: (life, will, focus, skill), life at most MAX_LIFE_POINTS.
 PURCHASES: tuple[tuple[int, int, int, int], ...] = tuple(
     (life, will, focus, ATTRIBUTE_POINTS - life - will - focus)
@@ -70,6 +71,15 @@ def new_spell(n: int) -> dict[str, Any]:
             "controller": None, "tokens": [0] * n, "lock": None, "since": -1}
 
 
+def _is_int(value: Any) -> bool:
+    """A JSON integer: ``1.0`` and ``True`` are not (their text would not parse back)."""
+    return type(value) is int
+
+
+def _bad(field: str, value: Any) -> NoReturn:
+    raise InvalidDeal("spellcaster.deal.bad", field=field, value=value)
+
+
 class SpellCasterGame(Contests, Motion, GameBase):
     """One game of SpellCaster for 2-4 SpellCasters (see the module docstring for the flow)."""
 
@@ -81,21 +91,22 @@ class SpellCasterGame(Contests, Motion, GameBase):
 
     # ================================================================ set-up
     def _setup(self, deal: dict[str, Any] | None) -> None:
-        deal = deal or {}
+        deal = {} if deal is None else deal
         n = self.players
+        if not isinstance(deal, dict):
+            _bad("deal", deal)
         for key in deal:
             if key not in _DEAL_KEYS:
                 raise InvalidDeal("spellcaster.deal.unknown", field=key, known=", ".join(_DEAL_KEYS))
         rolls = deal.get("rolls", [])
-        if not isinstance(rolls, list) or any(isinstance(r, bool) or r not in range(1, DIE_SIDES + 1)
-                                              for r in rolls):
-            raise InvalidDeal("spellcaster.deal.bad", field="rolls", value=rolls)
+        if not isinstance(rolls, list) or not all(_is_int(r) and 1 <= r <= DIE_SIDES for r in rolls):
+            _bad("rolls", rolls)
         self.rolls: list[int] = list(reversed(rolls))        # popped from the end
         first = deal.get("first")
         if first is None:
             first = self.rng.below(n)
-        elif isinstance(first, bool) or first not in range(n):
-            raise InvalidDeal("spellcaster.deal.bad", field="first", value=first)
+        elif not _is_int(first) or not 0 <= first < n:
+            _bad("first", first)
         self.first: int = first
         self.round = 0
         self.turn_no = 0
@@ -105,7 +116,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.over = False
         corners = START_CORNERS[n]
         self.pos: list[str] = [corners[(s - first) % n] for s in range(n)]
-        self.pos = self._deal_seats(deal, "positions", self.pos, lambda p: p in POINTS)
+        self.pos = self._deal_seats(deal, "positions", self.pos, lambda p: isinstance(p, str) and p in POINTS)
         self.alive = [True] * n
         self.rows = [BASE_LIFE_ROWS] * n
         self.will = [BASE_WILL] * n
@@ -121,81 +132,91 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self._legal: tuple[list[Action], frozenset[int]] = ([], frozenset())
         self._setup_decks(deal)
         attributes = deal.get("attributes")
+        # Without attributes the Life Force track is not bought yet: a dealt life must fit any purchase.
+        top = ROW_SQUARES * BASE_LIFE_ROWS if attributes is None else ROW_SQUARES * (BASE_LIFE_ROWS + MAX_LIFE_POINTS)
+        self._life_deal = self._deal_seats(deal, "life", None, lambda v: _is_int(v) and 1 <= v <= top)
         if attributes is None:
+            if deal.get("displays") is not None:
+                _bad("displays", deal["displays"])           # a display needs the Focus and Skill bought
             self.stack = [{"kind": "buy", "seat": s} for s in reversed(range(n))]
-            self._life_deal = deal.get("life")
         else:
             if not isinstance(attributes, list) or len(attributes) != n:
-                raise InvalidDeal("spellcaster.deal.bad", field="attributes", value=attributes)
+                _bad("attributes", attributes)
+            for bought in attributes:
+                if not isinstance(bought, list) or not all(_is_int(v) for v in bought) or \
+                        tuple(bought) not in PURCHASES:
+                    _bad("attributes", bought)
             for s, bought in enumerate(attributes):
-                if not isinstance(bought, list) or tuple(bought) not in PURCHASES:
-                    raise InvalidDeal("spellcaster.deal.bad", field="attributes", value=bought)
                 self._buy(s, tuple(bought))
-            self._life_deal = deal.get("life")
             self._apply_life_deal()
             self._deal_displays(deal.get("displays"))
             self._start_round()
         self._advance()
         self.forget_legal()
 
-    def _deal_seats(self, deal: dict[str, Any], key: str, default: list[Any], ok) -> list[Any]:
+    def _deal_seats(self, deal: dict[str, Any], key: str, default: Any, ok) -> Any:
+        """A per-seat deal field: a list of one valid value per seat, or ``default`` when absent."""
         value = deal.get(key)
         if value is None:
             return default
         if not isinstance(value, list) or len(value) != self.players or not all(ok(v) for v in value):
-            raise InvalidDeal("spellcaster.deal.bad", field=key, value=value)
+            _bad(key, value)
         return list(value)
 
     def _apply_life_deal(self) -> None:
         if self._life_deal is None:
             return
-        life = self._deal_seats({"life": self._life_deal}, "life", self.life,
-                                lambda v: isinstance(v, int) and not isinstance(v, bool))
-        for s, v in enumerate(life):
-            if not 1 <= v <= self.max_life(s):
-                raise InvalidDeal("spellcaster.deal.bad", field="life", value=life)
-        self.life = life
+        for s, v in enumerate(self._life_deal):
+            if v > self.max_life(s):
+                _bad("life", self._life_deal)
+        self.life = list(self._life_deal)
 
     def _deal_displays(self, displays: Any) -> None:
         if displays is None:
             return
         if not isinstance(displays, list) or len(displays) != self.players:
-            raise InvalidDeal("spellcaster.deal.bad", field="displays", value=displays)
+            _bad("displays", displays)
         for s, spells in enumerate(displays):
             if not isinstance(spells, list) or len(spells) > self.focus[s]:
-                raise InvalidDeal("spellcaster.deal.bad", field="displays", value=spells)
+                _bad("displays", spells)
             for slot, spell in enumerate(spells):
-                if not isinstance(spell, dict) or set(spell) - {"motion", "mass", "up"}:
-                    raise InvalidDeal("spellcaster.deal.bad", field="displays", value=spell)
+                if not isinstance(spell, dict) or set(spell) - {"motion", "mass", "up"} or \
+                        not isinstance(spell.get("up", True), bool):
+                    _bad("displays", spell)
                 up = spell.get("up", True)
-                for section in ("motion", "mass"):
-                    for card in spell.get(section, []):
-                        deck = self.decks[s].get(card[:1]) if isinstance(card, str) else None
-                        at = next((i for i, c in enumerate(deck or []) if f"{card[0]}{c[0]}" == card), None)
+                for section in SECTIONS:
+                    cards = spell.get(section, [])
+                    if not isinstance(cards, list):
+                        _bad("displays", cards)
+                    for card in cards:
+                        if not isinstance(card, str) or len(card) != 2 or card[0] not in ELEMENTS:
+                            _bad("displays", card)
+                        deck = self.decks[s][card[0]]
+                        at = next((i for i, c in enumerate(deck) if f"{card[0]}{c[0]}" == card), None)
                         if at is None or not self.fits(s, slot, section, deck[at][0]):
-                            raise InvalidDeal("spellcaster.deal.bad", field="displays", value=card)
+                            _bad("displays", card)
                         deck.pop(at)
-                        self._place(s, slot, section, card, bool(up))
+                        self._place(s, slot, section, card, up, up)
 
     def _setup_decks(self, deal: dict[str, Any]) -> None:
         """RULE 4: four shuffled 10-card element decks per player (top = end of the list)."""
         fixed = deal.get("decks")
         if fixed is not None and (not isinstance(fixed, list) or len(fixed) != self.players):
-            raise InvalidDeal("spellcaster.deal.bad", field="decks", value=fixed)
+            _bad("decks", fixed)
         self.decks: list[dict[str, list[list[int]]]] = []
         for s in range(self.players):
             mine = {} if fixed is None else fixed[s]
             if not isinstance(mine, dict) or any(e not in ELEMENTS for e in mine):
-                raise InvalidDeal("spellcaster.deal.bad", field="decks", value=mine)
+                _bad("decks", mine)
             decks = {}
             for e in ELEMENTS:
                 top = mine.get(e, [])
                 rest = list(DECK_VALUES)
                 if not isinstance(top, list):
-                    raise InvalidDeal("spellcaster.deal.bad", field="decks", value=top)
+                    _bad("decks", top)
                 for v in top:
-                    if isinstance(v, bool) or v not in rest:
-                        raise InvalidDeal("spellcaster.deal.bad", field="decks", value=top)
+                    if not _is_int(v) or v not in rest:
+                        _bad("decks", top)
                     rest.remove(v)
                 self.rng.shuffle(rest)
                 decks[e] = [[v, HIDDEN] for v in rest + list(reversed(top))]
@@ -211,6 +232,10 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.pool[seat] = TOKENS_PER_WILL * self.will[seat]
         self.spells[seat] = [new_spell(self.players) for _ in range(self.focus[seat])]
         self._slot_ids = [(spell_id(s, i), s, i) for s in range(self.players) for i in range(len(self.spells[s]))]
+
+    def buying(self) -> bool:
+        """Whether the attribute purchase is under way (S16: nobody sees another's choice yet)."""
+        return any(frame["kind"] == "buy" for frame in self.stack)
 
     def max_life(self, seat: int) -> int:
         """RULE 3 / HOUSE track: ten squares per bought row."""
@@ -283,6 +308,11 @@ class SpellCasterGame(Contests, Motion, GameBase):
             self._legal = (legal, frozenset(map(id, legal)))
             self._legal_at = self._version
         return self._legal
+
+    def _legal_ids(self) -> frozenset[int]:
+        """The engine lists interned actions (:data:`.actions.INTERNED`, alive as long as the module),
+        so ``apply`` may play a listed one without a second look."""
+        return self._legal_now()[1]
 
     def forget_legal(self) -> None:
         """Compute the legal actions again now (after an action, or any other change of state), so
@@ -359,17 +389,22 @@ class SpellCasterGame(Contests, Motion, GameBase):
         """Familiar pairs not on the board: one pair per Focus point."""
         used = sum(1 for _, _, sp in self.all_spells() if sp["controller"] == seat and
                    sp["state"] in ("launched", "offered", "ready", "locked"))
-        return self.focus[seat] - used
+        return max(0, self.focus[seat] - used)     # launch_needs_pair=False may put more out than pairs
 
     def fits(self, seat: int, slot: int, section: str, value: int) -> bool:
-        """RULE 12: the card fits the section, the spell's card count and the Skill limit."""
+        """RULE 12 and S17: the card fits the section, the spell's card count and the Skill limit, and
+        the spell can still be completed afterwards (no display slot is ever dead)."""
         sp = self.spells[seat][slot]
         if sp["state"] not in ("empty", "building"):
             return False
-        cards = sp["motion"] + sp["mass"]
-        limit = MOTION_MAX if section == "motion" else MASS_MAX
-        return (len(sp[section]) < limit and len(cards) < SPELL_MAX and
-                sum(int(c[0][1]) for c in cards) + value <= self.skill[seat])
+        motion = len(sp["motion"]) + (section == "motion")
+        mass = len(sp["mass"]) + (section == "mass")
+        need_motion = max(0, self.options["complete_min_motion"] - motion)
+        need_mass = max(0, self.options["complete_min_mass"] - mass)
+        total = sum(int(c[0][1]) for c in sp["motion"] + sp["mass"]) + value
+        return (motion + need_motion <= MOTION_MAX and mass + need_mass <= MASS_MAX and
+                motion + mass + need_motion + need_mass <= SPELL_MAX and
+                total + (need_motion + need_mass) * min(CARD_VALUES) <= self.skill[seat])
 
     def complete(self, sp: dict[str, Any]) -> bool:
         """S5: a spell is complete with enough Motion and Mass cards."""
@@ -383,8 +418,9 @@ class SpellCasterGame(Contests, Motion, GameBase):
             value = frame["cards"][0][1]
             return [PUTBACK] + [act("hide", f"{i + 1} {sec}") for i in slots for sec in ("motion", "mass")
                                 if self.fits(seat, i, sec, value)]
-        out = {act("show", f"{e}{v} {i + 1} {sec}") for e, v, _ in frame["cards"] for i in slots
-               for sec in ("motion", "mass") if self.fits(seat, i, sec, v)}
+        where = {v: [(i, sec) for i in slots for sec in SECTIONS if self.fits(seat, i, sec, v)]
+                 for v in {v for _, v, _ in frame["cards"]}}
+        out = {act("show", f"{e}{v} {i + 1} {sec}") for e, v, _ in frame["cards"] for i, sec in where[v]}
         return sorted(out, key=str) if out else [PUTBACK]
 
     def _legal_launch(self, frame: dict[str, Any]) -> list[Action]:
@@ -415,10 +451,12 @@ class SpellCasterGame(Contests, Motion, GameBase):
         seat = frame["seat"]
         bought = tuple(int(x) for x in arg.split())
         self._buy(seat, bought)
-        self._emit("buy", seat, life=self.life[seat], will=self.will[seat], focus=self.focus[seat],
-                   skill=self.skill[seat])
+        self._emit("buy", seat, to=[seat], secret={"life": self.life[seat], "will": self.will[seat],
+                                                   "focus": self.focus[seat], "skill": self.skill[seat]})
         self.stack.pop()
-        if not self.stack:
+        if not self.stack:                     # S16: chosen in secret, revealed together
+            self._emit("reveal", None, attributes=[[self.life[s], self.will[s], self.focus[s], self.skill[s]]
+                                                   for s in range(self.players)])
             self._apply_life_deal()
             self._start_round()
 
@@ -448,10 +486,11 @@ class SpellCasterGame(Contests, Motion, GameBase):
                 for card in deck:
                     card[1] = HIDDEN
 
-    def _place(self, seat: int, slot: int, section: str, card: str, face_up: bool) -> None:
+    def _place(self, seat: int, slot: int, section: str, card: str, face_up: bool, known: bool) -> None:
+        """Put ``card`` on the display; ``known``: every player knows its value (S18), face up or not."""
         sp = self.spells[seat][slot]
         sp["state"] = "building"
-        sp[section].append([card, face_up])
+        sp[section].append([card, face_up, known])
 
     def _do_show(self, frame: dict[str, Any], arg: str) -> None:
         seat = frame["seat"]
@@ -459,7 +498,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
         cards = frame["cards"]
         index = next(i for i, (e, v, _) in enumerate(cards) if f"{e}{v}" == card)
         chosen = cards.pop(index)
-        self._place(seat, int(slot) - 1, section, card, True)
+        self._place(seat, int(slot) - 1, section, card, True, True)
         self._put_back(seat, list(reversed(cards)), False)
         self._emit("place", seat, option="A", card=card, slot=int(slot), section=section,
                    returned="".join(e for e, _, _ in reversed(cards)))
@@ -469,8 +508,8 @@ class SpellCasterGame(Contests, Motion, GameBase):
     def _do_hide(self, frame: dict[str, Any], arg: str) -> None:
         seat = frame["seat"]
         slot, section = arg.split()
-        e, v, _ = frame["cards"][0]
-        self._place(seat, int(slot) - 1, section, f"{e}{v}", False)
+        e, v, flag = frame["cards"][0]
+        self._place(seat, int(slot) - 1, section, f"{e}{v}", False, flag == PUBLIC)   # S18: a public top stays known
         self._emit("place", seat, option="B", element=e, slot=int(slot), section=section, to=[seat],
                    secret={"card": f"{e}{v}"})
         self._end_conjure(seat)
@@ -509,40 +548,45 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.turn["moved"] = True
         self._emit("move", seat, frm=self.pos[seat], to_point=arg)
         self.pos[seat] = arg
-        for sid, _, sp in list(self.all_spells()):          # RULE 20: familiars here strike
-            if sp["state"] in ("launched", "wild") and sp["point"] == arg and not self.over:
-                self.impact(sid, arg, trigger=seat)
+        for sid, _, sp in list(self.all_spells()):          # RULE 20: each familiar here strikes the mover
+            if not self.alive[seat] or self.over:
+                break
+            if sp["state"] in ("launched", "wild") and sp["point"] == arg and (
+                    self.options["strike_own_caster"] or sp["controller"] != seat):
+                self.impact(sid, arg, struck=[seat])
 
     def _do_end(self, frame: dict[str, Any], arg: str) -> None:
         self._end_turn()
 
     def _do_return(self, frame: dict[str, Any], arg: str) -> None:
         self.stack.pop()
-        self._return_cards(frame["seat"], frame["cards"], arg == "up")
+        self._return_cards(frame["seat"], frame["cards"], frame["known"], arg == "up")
 
-    def _return_cards(self, owner: int, cards: list[str], face_up: bool) -> None:
-        self._put_back(owner, [[c[0], int(c[1:]), OWNER] for c in cards], face_up)
+    def _return_cards(self, owner: int, cards: list[str], known: list[bool], face_up: bool) -> None:
+        """S4/S18: the cards go on top of their decks; a card everyone saw stays known face down too."""
+        self._put_back(owner, [[c[0], int(c[1:]), PUBLIC if k else OWNER] for c, k in zip(cards, known)], face_up)
         if face_up:
             self._emit("return", owner, face="up", cards=list(cards))
         else:
-            self._emit("return", owner, face="down", decks="".join(c[0] for c in cards), to=[owner],
-                       secret={"cards": list(cards)})
+            self._emit("return", owner, face="down", decks="".join(c[0] for c in cards),
+                       public=[c for c, k in zip(cards, known) if k], to=[owner], secret={"cards": list(cards)})
 
-    def clear_spell(self, owner: int, slot: int) -> list[str]:
-        """Empty a display slot; its cards (Motion first) are handed back to be returned."""
+    def clear_spell(self, owner: int, slot: int) -> tuple[list[str], list[bool]]:
+        """Empty a display slot; its cards (Motion first) and whether each is public are handed back."""
         sp = self.spells[owner][slot]
-        cards = [c for c, _ in sp["motion"] + sp["mass"]]
+        cards = sp["motion"] + sp["mass"]
         self.spells[owner][slot] = new_spell(self.players)
-        return cards
+        return [c[0] for c in cards], [c[2] for c in cards]
 
-    def send_back(self, owner: int, cards: list[str]) -> None:
+    def send_back(self, owner: int, cleared: tuple[list[str], list[bool]]) -> None:
         """RULE 15/23: the owner returns the cards face up or down; a retired owner's go face down."""
+        cards, known = cleared
         if not cards:
             return
         if self.alive[owner] and not self.over:
-            self.stack.append({"kind": "return", "seat": owner, "cards": cards})
+            self.stack.append({"kind": "return", "seat": owner, "cards": cards, "known": known})
         else:
-            self._return_cards(owner, cards, False)
+            self._return_cards(owner, cards, known, False)
 
     # ================================================================ turns and rounds
     def _start_round(self) -> None:
@@ -604,7 +648,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.winners = sorted(winners)
         for frame in reversed(self.stack):          # cards still in someone's hand go home face down
             if frame["kind"] == "return":
-                self._return_cards(frame["seat"], frame["cards"], False)
+                self._return_cards(frame["seat"], frame["cards"], frame["known"], False)
             elif frame["kind"] == "draw":
                 self._put_back(frame["seat"], list(reversed(frame["cards"])), False)
         self.stack = []
@@ -653,7 +697,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
         kind = frame["kind"]
         if kind == "return":
             self.stack.pop()
-            self._return_cards(frame["seat"], frame["cards"], False)
+            self._return_cards(frame["seat"], frame["cards"], frame["known"], False)
         elif kind == "offer":
             self.decline(frame)
         elif kind == "wild":

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 from ..core.errors import TowerError
 from .data import CARD_VALUES, DECK_VALUES, ELEMENTS, POINT_NAMES, POINTS
 from .probability import reach
+from .rules import skill_reserved
 
 Law = dict[tuple[int, ...], Fraction]
 
@@ -50,13 +51,16 @@ def unknown_values(view: Mapping[str, Any], seat: int) -> dict[str, Counter]:
 
 
 def _spells(view: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
-    """Per spell of ``seat``: the known total and the elements of its face-down cards, in order."""
+    """Per spell of ``seat``: the known total plus the Skill it keeps for cards it still needs
+    (S17), and the elements of its face-down cards, in order."""
     out = []
     for spell in _caster(view, seat)["display"]:
         cards = spell["motion"] + spell["mass"]
-        known = sum(int(c["card"][1:]) for c in cards if c["card"][1] != "?")
+        known = sum(int(c["card"][1:]) for c in cards if c["card"][1] != "?") + skill_reserved(
+            spell["state"], len(spell["motion"]), len(spell["mass"]), view["options"])
         hidden = [(i, c["card"][0]) for i, c in enumerate(cards) if c["card"][1] == "?"]
-        out.append({"spell": spell["spell"], "known": known, "hidden": hidden, "cards": cards,
+        down = [i for i, c in enumerate(cards) if not c["up"]]
+        out.append({"spell": spell["spell"], "known": known, "hidden": hidden, "down": down, "cards": cards,
                     "motion": len(spell["motion"])})
     return out
 
@@ -80,7 +84,27 @@ def _assignments(hidden: list[tuple[int, str]], left: dict[str, tuple[int, ...]]
 
 
 def facedown_law(view: Mapping[str, Any], spell_id: str) -> Law:
-    """The exact law of the values of one spell's face-down cards (in display order, Motion first)."""
+    """The exact law of the values of one spell's face-down cards (in display order, Motion first).
+
+    A face-down card the viewer knows (its own, or one everyone saw, S18) has its value with
+    probability 1; the others are drawn from what the viewer cannot place.
+    """
+    seat = int(spell_id.split(".")[0])
+    target = next((s for s in _spells(view, seat) if s["spell"] == spell_id), None)
+    if target is None:
+        raise InferenceError("spellcaster.infer.bad_spell", spell=spell_id)
+    out: Law = {}
+    for values, p in _hidden_law(view, spell_id).items():
+        cards = [c["card"] for c in target["cards"]]
+        for (i, e), v in zip(target["hidden"], values):
+            cards[i] = f"{e}{v}"
+        key = tuple(int(cards[i][1:]) for i in target["down"])
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def _hidden_law(view: Mapping[str, Any], spell_id: str) -> Law:
+    """The exact law of the values of the spell's cards the viewer cannot see (shown as ``E?``)."""
     seat = int(spell_id.split(".")[0])
     skill = _caster(view, seat)["skill"]
     spells = _spells(view, seat)
@@ -121,7 +145,7 @@ def card_law(view: Mapping[str, Any], spell_id: str) -> dict[tuple[tuple[str, ..
     seat = int(spell_id.split(".")[0])
     target = next(s for s in _spells(view, seat) if s["spell"] == spell_id)
     out: dict[tuple[tuple[str, ...], tuple[str, ...]], Fraction] = {}
-    for values, p in facedown_law(view, spell_id).items():
+    for values, p in _hidden_law(view, spell_id).items():
         cards = [c["card"] for c in target["cards"]]
         for (i, e), v in zip(target["hidden"], values):
             cards[i] = f"{e}{v}"

@@ -12,7 +12,7 @@ def _values_by_element(game: Any, seat: int) -> dict[str, list[int]]:
     """Every card of ``seat`` by element: decks, display, and cards in hand (drawn or being returned)."""
     values = {e: [v for v, _ in game.decks[seat][e]] for e in ELEMENTS}
     for sp in game.spells[seat]:
-        for card, _ in sp["motion"] + sp["mass"]:
+        for card, *_ in sp["motion"] + sp["mass"]:
             values[card[0]].append(int(card[1:]))
     for frame in game.stack:
         if frame["seat"] == seat and frame["kind"] == "draw":
@@ -38,7 +38,7 @@ def check_invariants(game: Any) -> None:
                 continue
             assert len(motion) <= MOTION_MAX and len(mass) <= MASS_MAX, f"seat {s}: section over limit"
             assert len(motion) + len(mass) <= SPELL_MAX, f"seat {s}: spell over {SPELL_MAX} cards"
-            assert sum(int(c[1:]) for c, _ in motion + mass) <= game.skill[s], f"seat {s}: spell over Skill"
+            assert sum(int(c[1:]) for c, *_ in motion + mass) <= game.skill[s], f"seat {s}: spell over Skill"
             state = sp["state"]
             assert motion or mass, f"seat {s}: a spell without cards"
             tokens = sp["tokens"]
@@ -47,7 +47,7 @@ def check_invariants(game: Any) -> None:
                 tokens_on[q] += tokens[q]
             if state in ("launched", "wild"):
                 assert sp["point"] in POINTS, "a familiar off the board"
-                assert all(up for _, up in motion), "a launched spell with face-down Motion"
+                assert all(c[1] and c[2] for c in motion), "a launched spell with face-down Motion"
             if state == "launched":
                 assert sp["controller"] is not None and tokens[sp["controller"]] >= 1, \
                     "a controlled spell without its controller's token"

@@ -43,8 +43,8 @@ RU.update({
 
 _BOTS = {
     "random": ("I picked one of {count} legal actions at random.", "Я выбрал наугад одно из {count} разрешённых действий."),
-    "build_attack": ("I buy Will and Skill: big spells and strong contests.", "Покупаю Волю и Мастерство: большие заклинания и сильные состязания."),
-    "build_plan": ("I buy Life Force for three actions a turn and a long fight.", "Покупаю Жизненную силу: три действия за ход и долгий бой."),
+    "build_attack": ("I buy Life Force and Will: three actions a turn and strong contests.", "Покупаю Жизненную силу и Волю: три действия за ход и сильные состязания."),
+    "build_plan": ("I buy a second Life Force row for three actions a turn, Will for contests and Skill for big spells.", "Покупаю второй ряд Жизненной силы ради трёх действий за ход, Волю для состязаний и Мастерство для больших заклинаний."),
     "contest_always": ("I contest every launch.", "Я оспариваю каждый запуск."),
     "launch_now": ("I launch as soon as a spell is complete.", "Запускаю, как только заклинание готово."),
     "hide_cards": ("I return the cards face down so nobody learns them.", "Возвращаю карты рубашкой вверх, чтобы никто их не узнал."),
@@ -88,6 +88,10 @@ RU.update({f"spellcaster.bot.{k}": v[1] for k, v in _BOTS.items()})
 _EVENTS = {
     "buy": ("{who} buys Life Force {life}, Will {will}, Focus {focus}, Skill {skill}.",
             "{who}: Жизненная сила {life}, Воля {will}, Фокус {focus}, Мастерство {skill}."),
+    "buy_hidden": ("{who} has chosen their attributes.", "{who}: характеристики выбраны."),
+    "reveal": ("Attributes revealed: {attributes}.", "Характеристики открыты: {attributes}."),
+    "reveal_seat": ("{who} Life Force {life}, Will {will}, Focus {focus}, Skill {skill}",
+                    "{who}: Жизненная сила {life}, Воля {will}, Фокус {focus}, Мастерство {skill}"),
     "draw": ("{who} draws from {decks} (option {option}){cards}.", "{who} берёт из колод {decks} (вариант {option}){cards}."),
     "place_A": ("{who} plays {card} face up into slot {slot}, {section}; the others go back on {returned}.",
                 "{who} кладёт {card} открыто в ячейку {slot}, {section}; остальные возвращаются на {returned}."),
@@ -126,7 +130,8 @@ _EVENTS = {
     "capture": ("{who} tries to capture {spell}: {die} → {total}.", "{who} пытается захватить {spell}: {die} → {total}."),
     "stuck": ("{spell} finds no {colour} path at {point}; its move ends.", "{spell} не находит пути {colour} в {point}; движение окончено."),
     "step": ("{spell} moves {frm} → {to_point} ({colour}).", "{spell} движется {frm} → {to_point} ({colour})."),
-    "strike": ("{spell} strikes at {point}: {damage} damage to {struck}.", "{spell} бьёт в {point}: {damage} урона ({struck})."),
+    "strike": ("{spell} strikes at {point} with Mass {mass}: {damage} damage to {struck}.",
+               "{spell} бьёт в {point} Массой {mass}: {damage} урона ({struck})."),
     "retire": ("{who} is exhausted and retires.", "{who} обессилел и выбывает."),
     "wild_start": ("Wild spells move: {spells}.", "Движутся дикие заклинания: {spells}."),
     "wild_end": ("The wild spells have moved.", "Дикие заклинания сдвинулись."),
@@ -135,6 +140,9 @@ _EVENTS = {
     "name": ("{who} names seat {named_seat}.", "{who} называет место {named_seat}."),
     "seat": ("Seat {n}", "Место {n}"),
 }
+_SECTIONS = {"motion": ("Motion", "Движение"), "mass": ("Mass", "Масса")}
+EN.update({f"spellcaster.section.{k}": v[0] for k, v in _SECTIONS.items()})
+RU.update({f"spellcaster.section.{k}": v[1] for k, v in _SECTIONS.items()})
 EN.update({f"spellcaster.event.{k}": v[0] for k, v in _EVENTS.items()})
 RU.update({f"spellcaster.event.{k}": v[1] for k, v in _EVENTS.items()})
 

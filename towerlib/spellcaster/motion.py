@@ -4,7 +4,7 @@ RULES.md 4.2 rules 22-27. A familiar moves card by card through the Motion secti
 card it takes as many steps along paths of the card's colour as the card's value, each step a
 decision (``to POINT``) of whoever moves it (HOUSE: backtracking allowed). Entering a point
 with a SpellCaster strikes every SpellCaster there (S6) with the Mass cards of elements active
-at that point; then the spell is gone.
+at that point, shown to all (the damage is counted from them); then the spell is gone.
 """
 from __future__ import annotations
 
@@ -52,10 +52,12 @@ class Motion:
             return False
         self._emit("stuck", frame["seat"], spell=frame["spell"], point=sp["point"],
                    colour=self.step_colour(frame))
-        if self.options["stuck_ends_move"] or frame["card"] + 1 >= frame["end"]:
+        if frame["wild"]:                   # a wild move is one card; S7 says whether the spell is finished
             self.stack.pop()
-            if frame["wild"]:
+            if self.options["stuck_ends_move"]:
                 self.wild_spell_done(frame["spell"])
+        elif self.options["stuck_ends_move"] or frame["card"] + 1 >= frame["end"]:
+            self.stack.pop()
         else:
             frame["left"] = 0
         return True
@@ -77,14 +79,14 @@ class Motion:
                 (self.options["strike_own_caster"] or s != controller)]
 
     # ---------------------------------------------------------------- impact
-    def impact(self, sid: str, point: str, trigger: int | None = None) -> None:
-        """RULE 23: damage every SpellCaster struck, then the familiar and the cards go."""
+    def impact(self, sid: str, point: str, struck: list[int] | None = None) -> None:
+        """RULE 23: damage the SpellCasters struck (by default every one the familiar found at
+        ``point``; RULE 20 passes the mover alone), then the familiar and the cards go."""
         owner, slot = split_spell(sid)
         sp = self.spell(sid)
-        struck = self.struck_at(sid, point)
-        if trigger is not None and trigger not in struck:
-            struck.append(trigger)
-        damage = sum(int(c[1:]) for c, _ in sp["mass"] if c[0] in POINTS[point])
+        if struck is None:
+            struck = self.struck_at(sid, point)
+        damage = sum(int(c[1:]) for c, *_ in sp["mass"] if c[0] in POINTS[point])
         controller = sp["controller"]
         top = self.stack[-1] if self.stack else None
         if top is not None and top["kind"] == "motion" and top["spell"] == sid:
@@ -99,8 +101,10 @@ class Motion:
                 (self._token_back if keep else self._token_lost)(controller, sp)
         for s in struck:
             self.life[s] -= damage
+        for card in sp["mass"]:                  # the damage is counted from the Mass in plain sight
+            card[2] = True
         self._emit("strike", controller, spell=sid, point=point, struck=struck, damage=damage,
-                   life=[self.life[s] for s in struck])
+                   mass=[c[0] for c in sp["mass"]], life=[self.life[s] for s in struck])
         cards = self.clear_spell(owner, slot)
         fallen = [s for s in struck if self.life[s] <= 0]
         for s in fallen:

@@ -4,9 +4,10 @@ Defaults are the readings RULES.md chose; the alternatives are the credible othe
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ..core.options import Option
+from .data import CARD_VALUES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: HOUSE: rounds before a game is stopped (a classroom game; random playouts stay short).
@@ -19,6 +20,15 @@ def _int_at_least(low: int):
             raise ValueError(value)
         return value
     return check
+
+
+def skill_reserved(state: str, motion: int, mass: int, options: Mapping[str, Any]) -> int:
+    """S17: the Skill a spell under construction keeps for the cards it still needs (each worth at
+    least 1), so its face-down values are bounded by Skill minus this; a complete spell keeps none."""
+    if state != "building":
+        return 0
+    need = max(0, options["complete_min_motion"] - motion) + max(0, options["complete_min_mass"] - mass)
+    return need * min(CARD_VALUES)
 
 
 OPTIONS = {
@@ -42,6 +52,10 @@ OPTIONS = {
     # S11: capturing needs a free familiar pair.
     "capture_needs_pair": Option("capture_needs_pair", True, "S11 RESOLVED: capture needs a free familiar "
                                  "pair.", allowed=(True, False)),
+    # Rule 19 with rule 15: a locked capture contest is a lock (continued or withdrawn), not a loss.
+    "capture_lock_loses": Option("capture_lock_loses", False, "Rule 19 RESOLVED: a capture contest that locks "
+                                 "is a lock as in rule 15 (Continue or withdraw); True: a lock loses the capture "
+                                 "and the spell turns wild again.", allowed=(False, True)),
     # Rule 10: no Control duty on the turn a spell was launched (or captured).
     "duty_on_launch_turn": Option("duty_on_launch_turn", False, "Rule 10 RESOLVED: a spell launched this "
                                   "turn needs no Control this turn.", allowed=(False, True)),

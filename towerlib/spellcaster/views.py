@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
 from ..core.i18n import tr
-from .data import ELEMENTS, action_points
+from .data import (BASE_FOCUS, BASE_LIFE_ROWS, BASE_SKILL, BASE_WILL, ELEMENTS, PUBLIC, ROW_SQUARES,
+                   action_points)
 
 if TYPE_CHECKING:
     from .engine import SpellCasterGame
@@ -44,9 +45,9 @@ def visible_event(event: Event, seat: int) -> dict[str, Any]:
 
 
 def card_view(card: list[Any], mine: bool) -> dict[str, Any]:
-    """A display card: face up for all, face down for its owner; others see only its element."""
-    text, up = card
-    return {"card": text if up or mine else text[0] + "?", "up": up}
+    """A display card: its value to its owner and, face up or public (S18), to all; else only its element."""
+    text, up, known = card
+    return {"card": text if up or known or mine else text[0] + "?", "up": up}
 
 
 def spell_view(game: "SpellCasterGame", owner: int, slot: int, seat: int) -> dict[str, Any]:
@@ -59,7 +60,7 @@ def spell_view(game: "SpellCasterGame", owner: int, slot: int, seat: int) -> dic
         "mass": [card_view(c, mine) for c in sp["mass"]],
         "point": sp["point"], "origin": sp["origin"], "controller": sp["controller"],
         "tokens": list(sp["tokens"]),
-        "lock": None if lock is None else {"caster": lock["caster"], "opp": lock["opp"]},
+        "lock": None if lock is None else {"caster": lock["caster"], "opp": lock["opp"], "purpose": lock["purpose"]},
         "complete": game.complete(sp),
     }
 
@@ -84,6 +85,7 @@ def _frame_view(game: "SpellCasterGame", frame: dict[str, Any], seat: int) -> di
         out["decks"] = "".join(e for e, _, _ in frame["cards"])
         if seat == frame["seat"]:
             out["cards"] = [f"{e}{v}" for e, v, _ in frame["cards"]]
+        out["public"] = [f"{e}{v}" if flag == PUBLIC else None for e, v, flag in frame["cards"]]
     elif kind in ("offer", "order"):
         out.update(spell=frame["spell"], caster=frame["caster"], purpose=frame["purpose"])
         if kind == "offer":
@@ -96,6 +98,7 @@ def _frame_view(game: "SpellCasterGame", frame: dict[str, Any], seat: int) -> di
                    wild=frame["wild"], colour=sp["motion"][frame["card"]][0][0], point=sp["point"])
     elif kind == "return":
         out["count"] = len(frame["cards"])
+        out["public"] = [c if k else None for c, k in zip(frame["cards"], frame["known"])]
         if seat == frame["seat"]:
             out["cards"] = list(frame["cards"])
     elif kind == "wild":
@@ -105,10 +108,21 @@ def _frame_view(game: "SpellCasterGame", frame: dict[str, Any], seat: int) -> di
     return out
 
 
+def _unbought(game: "SpellCasterGame", s: int, seat: int) -> dict[str, Any]:
+    """Seat ``s`` as another sees it while attributes are being bought: the base sheet, nothing spent."""
+    return {"seat": s, "alive": game.alive[s], "position": game.pos[s], "life": 0, "max_life": ROW_SQUARES * BASE_LIFE_ROWS,
+            "rows": BASE_LIFE_ROWS, "ap": 0, "will": BASE_WILL, "focus": BASE_FOCUS, "skill": BASE_SKILL, "pool": 0,
+            "lost": 0, "on_spells": 0, "free_pairs": BASE_FOCUS, "decks": deck_view(game, s, seat), "display": []}
+
+
 def build_view(game: "SpellCasterGame", seat: int, log: bool = True) -> dict[str, Any]:
     """Everything ``seat`` may see, as JSON-able data (a board can be drawn from it alone)."""
     players = []
+    secret = game.buying()
     for s in range(game.players):
+        if secret and s != seat:               # S16: another's purchase stays secret until all have chosen
+            players.append(_unbought(game, s, seat))
+            continue
         on_spells = sum(sp["tokens"][s] for row in game.spells for sp in row)
         players.append({
             "seat": s, "alive": game.alive[s], "position": game.pos[s],
@@ -138,6 +152,12 @@ def build_view(game: "SpellCasterGame", seat: int, log: bool = True) -> dict[str
     }
 
 
+def spell_label(sid: str) -> str:
+    """The name a person reads for spell ``sid``: seats count from 1 (``0.2`` is ``1.2``)."""
+    seat, _, slot = sid.partition(".")
+    return f"{int(seat) + 1}.{slot}"
+
+
 #: Event kinds whose text depends on one of their fields.
 _VARIANT = {"place": "option", "putback": "option", "return": "face"}
 
@@ -150,15 +170,27 @@ def narrate(event: dict[str, Any], lang: str = "en") -> str:
         kind = f"{kind}_{data.get(_VARIANT[kind])}"
     elif kind == "launch" and data.get("free"):
         kind = "launch_free"
+    elif kind == "buy" and "life" not in data:
+        kind = "buy_hidden"
     seat = event["seat"]
     params: dict[str, Any] = {"who": "" if seat is None else tr("spellcaster.event.seat", lang, n=seat + 1)}
     for key, value in data.items():
         params[key] = ", ".join(map(str, value)) if isinstance(value, list) else value
+    if "spell" in data:
+        params["spell"] = spell_label(data["spell"])
+    if "spells" in data:
+        params["spells"] = ", ".join(map(spell_label, data["spells"]))
+    if "section" in data:
+        params["section"] = tr(f"spellcaster.section.{data['section']}", lang)
     if kind == "strike":
         params["struck"] = ", ".join(tr("spellcaster.event.seat", lang, n=q + 1) for q in data["struck"])
     if kind == "contest_roll":
         params["outcome"] = tr(f"spellcaster.event.outcome.{data['result']}", lang)
         params["opp_seat"] = data["opp"] + 1
+    if kind == "reveal":
+        params["attributes"] = "; ".join(tr("spellcaster.event.reveal_seat", lang, who=tr("spellcaster.event.seat", lang, n=q + 1),
+                                            life=a[0], will=a[1], focus=a[2], skill=a[3])
+                                         for q, a in enumerate(data["attributes"]))
     if kind == "name":
         params["named_seat"] = data["named"] + 1
     if kind in ("draw", "place_B", "return_down"):          # a card only its owner sees

@@ -1,24 +1,33 @@
-"""Worlds one seat cannot tell apart from the real game: ``redeal`` and ``two_worlds``.
+"""Worlds one seat cannot tell apart from the real game: ``redeal``, ``two_worlds`` and
+``constrained_positions``.
 
-What a seat cannot see of player q: the values of q's face-down display cards (their elements
-are public), q's deck cards not turned face up, cards q holds while conjuring; and every
-future die roll. ``redeal`` draws all of it again, uniformly among the placements that agree
-with the seat's view, including the Skill limit of every spell (by rejection: a uniform
-placement kept only if every spell fits its owner's Skill is exactly the conditional law).
+What a seat cannot see of player q: the values of q's face-down display cards that nobody saw
+(their elements are public), q's deck cards not known to it, cards q holds while conjuring or
+returning a broken spell (a strike shows its Mass: the damage is counted from it); and
+every future die roll. ``redeal`` draws all of it again from the exact posterior: every
+arrangement of q's unplaced cards is equally likely a priori, and the seat knows only that each
+of q's spells fits q's Skill with room for the cards it still needs (S17). So the face-down
+display values are drawn spell by spell from their exact joint law (a count of completions,
+memoised on what is left of each element's unknown values), and the rest are shuffled into the
+decks and the hand. Nothing falls back to the real cards.
 """
 from __future__ import annotations
 
 import copy
 import random
 from collections import Counter
+from itertools import product
+from typing import Any
 
 from ..core.rng import MAX_SEED, GameRandom
 from ..core.worlds import TwoWorlds
-from .data import DECK_VALUES, ELEMENTS
-from .engine import OWNER, PUBLIC, PURCHASES, SpellCasterGame
+from .data import CARD_VALUES, DECK_VALUES, ELEMENTS, OWNER, PUBLIC
+from .engine import PURCHASES, SpellCasterGame
+from .inference import InferenceError
+from .rules import skill_reserved
 
-#: Rejection tries before a redeal keeps the real face-down values (always consistent).
-REDEAL_TRIES = 2000
+#: What is left of one player's unknown cards: per element (F E W A), the count of each card value.
+State = tuple[int, ...]
 
 
 def _slots(game: SpellCasterGame, q: int, seat: int) -> tuple[dict[str, list], dict[str, list[int]]]:
@@ -33,17 +42,12 @@ def _slots(game: SpellCasterGame, q: int, seat: int) -> tuple[dict[str, list], d
                 known[e, card[0]] += 1
             else:
                 places[e].append(("deck", card))
-    if q != seat:
-        for sp in game.spells[q]:
-            for card in sp["motion"] + sp["mass"]:
-                if card[1]:
-                    known[card[0][0], int(card[0][1:])] += 1
-                else:
-                    places[card[0][0]].append(("display", card))
-    else:
-        for sp in game.spells[q]:
-            for card, _ in sp["motion"] + sp["mass"]:
-                known[card[0], int(card[1:])] += 1
+    for sp in game.spells[q]:
+        for card in sp["motion"] + sp["mass"]:
+            if q == seat or card[1] or card[2]:
+                known[card[0][0], int(card[0][1:])] += 1
+            else:
+                places[card[0][0]].append(("display", card))
     for frame in game.stack:
         if frame["seat"] != q:
             continue
@@ -53,8 +57,12 @@ def _slots(game: SpellCasterGame, q: int, seat: int) -> tuple[dict[str, list], d
                     known[card[0], card[1]] += 1
                 else:
                     places[card[0]].append(("draw", card))
-        elif frame["kind"] == "return":
-            known.update((c[0], int(c[1:])) for c in frame["cards"])
+        elif frame["kind"] == "return":              # a struck or broken spell's cards, in q's hand
+            for i, (card, public) in enumerate(zip(frame["cards"], frame["known"])):
+                if q == seat or public:
+                    known[card[0], int(card[1:])] += 1
+                else:
+                    places[card[0]].append(("return", (frame["cards"], i)))
     values = {e: list(DECK_VALUES) for e in ELEMENTS}
     for (e, v), k in known.items():
         for _ in range(k):
@@ -62,19 +70,65 @@ def _slots(game: SpellCasterGame, q: int, seat: int) -> tuple[dict[str, list], d
     return places, values
 
 
-def _fill(places: dict[str, list], values: dict[str, list[int]]) -> None:
-    for e in ELEMENTS:
-        for (where, card), v in zip(places[e], values[e], strict=True):
-            if where == "deck":
-                card[0] = v
-            elif where == "display":
-                card[0] = f"{e}{v}"
-            else:
-                card[1] = v
+def _constraints(game: SpellCasterGame, q: int, seat: int) -> list[tuple[list[list], int]]:
+    """Per spell of q with cards hidden from ``seat``: those cards and the most their values may add up to."""
+    out = []
+    for sp in game.spells[q]:
+        cards = sp["motion"] + sp["mass"]
+        hidden = [c for c in cards if not (q == seat or c[1] or c[2])]
+        if hidden:
+            shown = sum(int(c[0][1:]) for c in cards if q == seat or c[1] or c[2])
+            room = game.skill[q] - shown - skill_reserved(sp["state"], len(sp["motion"]), len(sp["mass"]),
+                                                          game.options)
+            out.append((hidden, room))
+    return out
 
 
-def _skill_ok(game: SpellCasterGame, q: int) -> bool:
-    return all(sum(int(c[1:]) for c, _ in sp["motion"] + sp["mass"]) <= game.skill[q] for sp in game.spells[q])
+def _draws(elements: tuple[str, ...], room: int, state: State) -> list[tuple[tuple[int, ...], int, State]]:
+    """Each choice of values for cards of these elements within ``room``: (values, number of ways to
+    draw them from ``state``, what is left)."""
+    out = []
+    for values in product(CARD_VALUES, repeat=len(elements)):
+        if sum(values) > room:
+            continue
+        left, ways = list(state), 1
+        for e, v in zip(elements, values):
+            i = ELEMENTS.index(e) * len(CARD_VALUES) + CARD_VALUES.index(v)
+            ways *= left[i]
+            left[i] -= 1
+        if ways:
+            out.append((values, ways, tuple(left)))
+    return out
+
+
+def sample_display(spells: list[tuple[tuple[str, ...], int]], state: State,
+                   rng: random.Random) -> list[tuple[int, ...]] | None:
+    """Values for each spell's hidden cards (their elements, their room), exactly from the law of a
+    uniform arrangement conditioned on every spell fitting; ``state`` counts the unknown values.
+    None if no arrangement fits."""
+    memo: dict[tuple[int, State], int] = {}
+
+    def completions(i: int, left: State) -> int:
+        if i == len(spells):
+            return 1
+        key = (i, left)
+        if key not in memo:
+            memo[key] = sum(w * completions(i + 1, rest) for _, w, rest in _draws(*spells[i], left))
+        return memo[key]
+
+    if not completions(0, state):
+        return None
+    out, left = [], state
+    for i, spell in enumerate(spells):
+        choices = [(values, w * completions(i + 1, rest), rest) for values, w, rest in _draws(*spell, left)]
+        pick = rng.randrange(sum(w for _, w, _ in choices))
+        for values, w, rest in choices:
+            if pick < w:
+                break
+            pick -= w
+        out.append(values)
+        left = rest
+    return out
 
 
 def redeal(game: SpellCasterGame, seat: int, rng: random.Random) -> SpellCasterGame:
@@ -87,25 +141,31 @@ def redeal(game: SpellCasterGame, seat: int, rng: random.Random) -> SpellCasterG
     seed = rng.randrange(MAX_SEED + 1)
     world = copy.deepcopy(game, {id(game.rng): GameRandom(seed)})
     world.seed, world.deal, world.rolls = seed, None, []
-    world.forget_legal()
     for q in range(world.players):
         places, values = _slots(world, q, seat)
-        real = {e: [_value(p) for p in places[e]] for e in ELEMENTS}
-        for _ in range(REDEAL_TRIES):
-            for e in ELEMENTS:
-                rng.shuffle(values[e])
-            _fill(places, values)
-            if _skill_ok(world, q):
-                break
-        else:
-            _fill(places, real)
+        spells = _constraints(world, q, seat)
+        counts = Counter((e, v) for e in ELEMENTS for v in values[e])
+        state = tuple(counts[e, v] for e in ELEMENTS for v in CARD_VALUES)
+        drawn = sample_display([(tuple(c[0][0] for c in hidden), room) for hidden, room in spells], state, rng)
+        if drawn is None:
+            raise InferenceError("spellcaster.world.inconsistent", seat=seat)
+        for (hidden, _), chosen in zip(spells, drawn):
+            for card, v in zip(hidden, chosen):
+                card[0] = f"{card[0][0]}{v}"
+                values[card[0][0]].remove(v)
+        for e in ELEMENTS:
+            rest = [p for p in places[e] if p[0] != "display"]
+            rng.shuffle(values[e])
+            for (where, card), v in zip(rest, values[e], strict=True):
+                if where == "deck":
+                    card[0] = v
+                elif where == "draw":
+                    card[1] = v
+                else:
+                    cards, i = card
+                    cards[i] = f"{e}{v}"
     world.forget_legal()
     return world
-
-
-def _value(place: tuple[str, list]) -> int:
-    where, card = place
-    return card[0] if where == "deck" else int(card[0][1:]) if where == "display" else card[1]
 
 
 def two_worlds(rng: random.Random) -> TwoWorlds:
@@ -149,3 +209,26 @@ def shown_by(owner: int):
         return False
     return until
 
+
+
+def constrained_positions() -> list[SpellCasterGame]:
+    """Small positions whose law of hidden cards, as seat 0 knows it, can be enumerated.
+
+    Seat 1 has Skill 5 (or 6) and Focus 8, and spells of face-down cards that nearly use it up, so
+    most arrangements break a spell's Skill: a sampler by rejection rarely finds one that fits.
+    The last one also holds a card everyone saw played face down from a public top (S18).
+    """
+    low = [0, 0, 6, 0]                                         # Focus 8, Skill 5
+    tight = [{"motion": ["F1", "E1"], "mass": ["W3"], "up": False},
+             {"motion": ["A1", "F1", "E1"], "mass": ["W1", "A1"], "up": False},
+             {"motion": ["F3"], "mass": ["E1", "W1"], "up": False},
+             {"motion": ["A3", "F1"], "mass": ["E1"], "up": False}]
+    pair = [{"motion": ["F1"], "mass": ["F3"], "up": False}, {"motion": ["E1"], "mass": ["E1", "E3"], "up": False}]
+    games = [SpellCasterGame(2, seed=5, deal={"attributes": [low, low], "first": 0, "displays": [[], tight]}),
+             SpellCasterGame(2, seed=6, deal={"attributes": [low, [0, 0, 5, 1]], "first": 0, "displays": [[], pair]})]
+    public = SpellCasterGame(2, seed=7, deal={"attributes": [low, [0, 0, 5, 1]], "first": 1, "positions": ["cW", "cF"],
+                                              "decks": [{}, {"F": [5, 3]}], "displays": [[], pair[1:]]})
+    for action in ("conjure B F", "putback", "done", "end", "conjure B W", "putback", "end", "conjure B F",
+                   "hide 2 motion", "done"):
+        public.apply(action)
+    return games + [public]

@@ -70,7 +70,8 @@ _PAIRS = {
     "act.move": ("Move to {0}", "Перейти в {0}"),
     "act.rest": ("Rest", "Отдохнуть"),
     "act.end": ("End the turn", "Закончить ход"),
-    "act.return": ("Return the cards face {0}", "Вернуть карты: {0}"),
+    "act.return_up": ("Return the cards face up", "Вернуть карты открытыми"),
+    "act.return_down": ("Return the cards face down", "Вернуть карты закрытыми"),
     "act.pick": ("Move wild spell {0}", "Двигать дикое заклинание {0}"),
     "act.name": ("Name seat {0} next", "Следующим назвать место {0}"),
 }

@@ -12,7 +12,7 @@ from towerlib.core.i18n import tr
 from towerlib.spellcaster.data import COORDS, ELEMENTS, LINKS, PATHS, POINT_NAMES, POINTS
 from towerlib.spellcaster.inference import expected_damage
 from towerlib.spellcaster.probability import capture_chance, contest_table, locked_chain, reach
-from towerlib.spellcaster.views import narrate
+from towerlib.spellcaster.views import narrate, spell_label
 
 from ..messages import board_key
 from ..palette import SEATS, SPELLCASTER_ELEMENTS, ink
@@ -132,7 +132,7 @@ def sheet(view: Mapping[str, Any], seat: int, names: Sequence[str], lang: str) -
     for sp in c["display"]:
         motion = "".join(card_html(x) for x in sp["motion"])
         mass = "".join(card_html(x) for x in sp["mass"])
-        slots.append(f'<div class="sc-slot sc-slot-{sp["state"]}"><b>{escape(sp["spell"])}</b> '
+        slots.append(f'<div class="sc-slot sc-slot-{sp["state"]}"><b>{escape(spell_label(sp["spell"]))}</b> '
                      f'<i>{t("state." + sp["state"])}</i> · {t("motion")}: {motion or "–"} · '
                      f'{t("mass")}: {mass or "–"}</div>')
     return (f'<div class="sc-sheet{" sc-active" if to_play else ""}">{head}{stats}'
@@ -150,13 +150,26 @@ def prompt(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     return escape(tr("spellcaster.board.prompt.wait", lang, who=f"{names[current]} ({kind})"))
 
 
+#: Verbs whose argument is a spell, and those whose argument is a seat.
+_SPELL_VERBS = frozenset({"launch", "continue", "withdraw", "control", "abandon", "capture", "pick"})
+_SEAT_VERBS = frozenset({"resolve", "name"})
+
+
 def describe(action: str, lang: str) -> str:
-    """A move button's label."""
+    """A move button's label, all in ``lang``, seats and spells counted from 1."""
     verb, _, arg = action.partition(" ")
     if verb == "conjure":
         option, decks = arg.split()
         return tr(f"spellcaster.board.act.conjure_{option.lower()}", lang).format(decks)
+    if verb == "return":
+        return tr(board_key(KEY, f"act.return_{arg}"), lang)
     args = arg.split()
+    if verb in _SPELL_VERBS:
+        args = [spell_label(arg)]
+    elif verb in _SEAT_VERBS:
+        args = [str(int(arg) + 1)]
+    elif verb in ("show", "hide"):
+        args[-1] = tr(f"spellcaster.section.{args[-1]}", lang)
     text = tr(board_key(KEY, f"act.{verb}"), lang)
     return text.format(*args) if args else text
 
@@ -202,7 +215,7 @@ def odds(view: Mapping[str, Any], lang: str) -> str:
         rest = ([f"{pending['colour']}{left}"] if left > 0 else []) + motion[pending["card"] + 1:pending["end"]]
         occupied = {c["position"] for c in casters if c["alive"]}
         ends, strikes = reach(pending["point"], rest, occupied)
-        lines.append(t("reach", spell=sid, points=", ".join(sorted(ends | strikes)) or "–"))
+        lines.append(t("reach", spell=spell_label(sid), points=", ".join(sorted(ends | strikes)) or "–"))
         names = seat_names(view, [], lang)
         for c in casters:
             if c["alive"] and c["position"] in strikes:
