@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 from types import SimpleNamespace
 
@@ -9,8 +10,8 @@ import pytest
 
 import towerlib.abracada as abracada
 import towerlib.runes as runes
-from checks import (check_bad_actions, check_redeal, check_redeal_posterior, check_refusal_texts, check_two_worlds,
-                    check_views, play_out, positions)
+from checks import (check_bad_actions, check_deal_fuzz, check_redeal, check_redeal_posterior, check_refusal_texts,
+                    check_two_worlds, check_views, example_deals, play_out, positions)
 from towerlib.abracada.engine import AbracadaGame
 from towerlib.abracada.worlds import redeal
 from towerlib.core.i18n import Msg, register
@@ -62,6 +63,24 @@ class BreaksConservation(AbracadaGame):
         super()._end_turn()
         if self.pile:
             self.pile.pop()
+
+
+class ReadsFloatStones(AbracadaGame):
+    """Takes a stone written ``3.0`` for a 3 (as SpellCaster took ``1.0`` for a card)."""
+
+    def _setup(self, deal):
+        if deal is not None:
+            deal = json.loads(json.dumps(deal), parse_float=lambda text: int(float(text)))
+        super()._setup(deal)
+
+
+class CountsUnhashableStones(AbracadaGame):
+    """Counts the deal's pile before checking it, so a list among the stones is a TypeError."""
+
+    def _setup(self, deal):
+        if deal is not None:
+            set(deal.get("pile", []))
+        super()._setup(deal)
 
 
 class ListsTheDecidersActions(RunesGame):
@@ -152,3 +171,12 @@ def test_a_redeal_that_falls_back_to_the_truth_is_caught(share):
     (position,) = abracada.constrained_positions()
     with pytest.raises(AssertionError, match="the real hidden state|chi-square"):
         check_redeal_posterior(module, position, samples=1000, rng=random.Random(7))
+
+
+@pytest.mark.parametrize("cls, message", [(ReadsFloatStones, "was accepted"), (CountsUnhashableStones, "raised TypeError")])
+def test_a_deal_parser_that_takes_wrong_types_is_caught(cls, message):
+    module = broken(cls)
+    rng = random.Random(8)
+    with pytest.raises(AssertionError, match=message):
+        for players, deal in example_deals(module, rng, 2):
+            check_deal_fuzz(module, players, deal, rng, count=60)
