@@ -553,7 +553,10 @@ def check_refusal_texts(module: ModuleType, rng: random.Random, max_steps: int =
                         per_step: int = 12) -> int:
     """Along two worlds' shared history, an action refused in both is refused with the same text.
 
-    At every step the candidates are out-of-turn actions (a listed action given another seat),
+    Compared at every step while the observer's views (and who is asked) are the same, up to and
+    including the moment ``until`` says the rules will show the difference: a decision of the
+    hidden card's holder may be pending then, and refusing someone else's action must not tell
+    what the holder could do. At every step the candidates are out-of-turn actions (a listed action given another seat),
     actions of the wrong phase (any action listed earlier in world ``a``, so also the decider's
     earlier options), others' moves of the shared history and texts that do not parse. An action
     legal in one world only is the decider's to make and is not compared. Returns how many
@@ -563,7 +566,8 @@ def check_refusal_texts(module: ModuleType, rng: random.Random, max_steps: int =
     a, b, seat = tw.a, tw.b, tw.observer
     seen: dict[str, Any] = {}
     compared = steps = 0
-    while not (tw.until is not None and tw.until(a)):
+    while a.view(seat) == b.view(seat) and a.current_player == b.current_player:
+        revealed = tw.until is not None and tw.until(a)
         legal_a = list(a.legal_actions())
         set_a, set_b = set(legal_a), set(b.legal_actions())
         pool = list(seen.values()) + list(dict.fromkeys(a.history[-50:]))
@@ -579,7 +583,7 @@ def check_refusal_texts(module: ModuleType, rng: random.Random, max_steps: int =
             compared += 1
         for action in legal_a:
             seen.setdefault(str(action), action)
-        if a.is_over or steps >= max_steps:
+        if revealed or a.is_over or steps >= max_steps:
             break
         action = legal_a[rng.randrange(len(legal_a))]
         if action not in set_b:
