@@ -42,6 +42,9 @@ class ConstrainedPosition:
     shuffles give it). The worlds whose ``view(seat)`` equals the position's are exactly those
     ``seat`` cannot rule out, so their weights, summed by ``key(world)`` (the hidden thing
     compared, say another seat's hand), are the exact posterior that ``redeal`` must sample.
+    The candidates share one seed, so a chance event the seat did not see (which card a random
+    theft took) must not tell them apart, unless it is exchangeable with what is listed (a theft
+    from a hand whose order the candidates already run through); else list the chance too.
     """
 
     game: Any
