@@ -9,14 +9,17 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import math
 import random
+from collections import Counter
+from fractions import Fraction
 from types import ModuleType
 from typing import Any, Callable, Iterator
 
 import numpy as np
 import pytest
 
-from towerlib import IllegalAction, InvalidOption, SaveError
+from towerlib import IllegalAction, InvalidDeal, InvalidOption, SaveError
 
 MAX_ACTIONS = 20_000          # far above any real game; a game that reaches it does not end
 FORBIDDEN_VIEW_KEYS = ("seed", "rng", "random_state", "deck_order", "rolls_to_come")
@@ -511,3 +514,282 @@ def check_corrupt_saves(module: ModuleType, text: str, rng: random.Random, count
             raise AssertionError(f"a damaged save raised {type(exc).__name__}: {exc}") from exc
         assert same, f"a damaged save was loaded: {bad[:300]!r}"
     return refused
+
+
+# ----- refused actions tell no secrets ----------------------------------------------------------
+REFUSAL_TEXTS = ["", "pass", "cast", "bid 1", "🐉", "keep", "end"]
+
+
+def _listed(game, legal: set, candidate: Any) -> bool:
+    """Whether ``candidate`` (a text or an action) means one of the ``legal`` actions of ``game``."""
+    if isinstance(candidate, str):
+        try:
+            candidate = game.parse_action(candidate)
+        except IllegalAction:
+            return False
+    return candidate in legal
+
+
+def _refusal(game, candidate: Any) -> tuple[str, str]:
+    """The English and Russian texts of the IllegalAction ``candidate`` raises in ``game``
+    (that a refusal changes nothing is :func:`check_bad_actions`' business)."""
+    try:
+        game.apply(candidate)
+    except IllegalAction as exc:
+        return exc.message("en"), exc.message("ru")
+    raise AssertionError(f"{candidate!r} was accepted though legal_actions() does not list it")
+
+
+def _seat_mutants(actions: list[Any], players: int) -> list[Any]:
+    """The actions with their ``seat`` field (if any) set to every other seat: out-of-turn moves."""
+    out = []
+    for action in actions:
+        if dataclasses.is_dataclass(action) and any(f.name == "seat" for f in dataclasses.fields(action)):
+            out += [_replace(action, "seat", s) for s in range(players) if s != action.seat]
+    return out
+
+
+def check_refusal_texts(module: ModuleType, rng: random.Random, max_steps: int = 120,
+                        per_step: int = 12) -> int:
+    """Along two worlds' shared history, an action refused in both is refused with the same text.
+
+    Compared at every step while the observer's views (and who is asked) are the same, up to and
+    including the moment ``until`` says the rules will show the difference: a decision of the
+    hidden card's holder may be pending then, and refusing someone else's action must not tell
+    what the holder could do. At every step the candidates are out-of-turn actions (a listed action given another seat),
+    actions of the wrong phase (any action listed earlier in world ``a``, so also the decider's
+    earlier options), others' moves of the shared history and texts that do not parse. An action
+    legal in one world only is the decider's to make and is not compared. Returns how many
+    refusals were compared.
+    """
+    tw = module.two_worlds(rng)
+    a, b, seat = tw.a, tw.b, tw.observer
+    seen: dict[str, Any] = {}
+    compared = steps = 0
+    while a.view(seat) == b.view(seat) and a.current_player == b.current_player:
+        revealed = tw.until is not None and tw.until(a)
+        legal_a = list(a.legal_actions())
+        set_a, set_b = set(legal_a), set(b.legal_actions())
+        pool = list(seen.values()) + list(dict.fromkeys(a.history[-50:]))
+        candidates = rng.sample(pool, min(per_step, len(pool)))
+        mutants = _seat_mutants(legal_a, a.players)
+        candidates += rng.sample(mutants, min(4, len(mutants))) + rng.sample(REFUSAL_TEXTS, 2)
+        for candidate in candidates:
+            if _listed(a, set_a, candidate) or _listed(b, set_b, candidate):
+                continue
+            text_a, text_b = _refusal(a, candidate), _refusal(b, candidate)
+            assert text_a == text_b, (f"refusing {str(candidate)!r} tells seat {seat} the worlds differ "
+                                      f"after {steps} actions: {text_a} / {text_b}")
+            compared += 1
+        for action in legal_a:
+            seen.setdefault(str(action), action)
+        if revealed or a.is_over or steps >= max_steps:
+            break
+        action = legal_a[rng.randrange(len(legal_a))]
+        if action not in set_b:
+            break                          # the holder chose to show the hidden card
+        a.apply(action)
+        b.apply(action)
+        steps += 1
+    return compared
+
+
+# ----- deals -------------------------------------------------------------------------------------
+def example_deals(module: ModuleType, rng: random.Random, count: int) -> list[tuple[int, dict]]:
+    """(players, deal) pairs the game accepts: its ``deal_examples()`` if it has them, and the
+    deals its own ``two_worlds`` builds."""
+    out = [(players, copy.deepcopy(deal)) for players, deal in getattr(module, "deal_examples", list)()]
+    for _ in range(count):
+        tw = module.two_worlds(rng)
+        for game in (tw.a, tw.b):
+            if game.deal is not None:
+                out.append((game.players, copy.deepcopy(game.deal)))
+    return out
+
+
+HUGE = 10**30
+#: Values of another JSON type than the one they replace; ``None`` is also tried, but a field
+#: may mean "as usual" by it, so a game may accept it (and must then play soundly).
+WRONG_VALUES: list[Any] = [[], [[]], [[[1]]], {}, {"x": 1}, 1.0, 2.5, True, False, "x", ""]
+
+
+def _wrong_for(value: Any) -> list[tuple[Any, bool]]:
+    """(replacement, must_refuse) for a value of the deal: other types, the same value as a float,
+    text or list, and a huge whole number (which a game may accept only if it can play it).
+
+    Where the deal holds ``null`` the field's type is unknown here, so a replacement may be
+    accepted (a game must then play it soundly)."""
+    out = [(w, value is not None and _json_type(w) != _json_type(value)) for w in WRONG_VALUES]
+    out.append((None, False))
+    if type(value) is int:
+        out += [(float(value), True), (str(value), True), ([value], True), (HUGE, False), (-HUGE, False)]
+    elif type(value) is str:
+        out += [([value], True), ({value: 1}, True), (value + "\x00", False)]
+    elif isinstance(value, list):
+        out += [([value], bool(value)), (value + [[]], True), (value + [{}], True), (value + [1.0], True)]
+    return out
+
+
+def _json_type(value: Any) -> str:
+    """The kind of a JSON value, telling whole numbers, floats and booleans apart."""
+    if isinstance(value, bool):
+        return "bool"
+    return "int" if isinstance(value, int) else type(value).__name__
+
+
+def deal_mutants(deal: dict, rng: random.Random, count: int) -> list[tuple[str, Any, bool, str]]:
+    """(field, mutated deal, must_refuse, what) for a valid ``deal``: each key dropped, an unknown
+    key added, and up to ``count`` leaves or containers replaced by a value of another kind."""
+    out: list[tuple[str, Any, bool, str]] = []
+    for key in deal:
+        mutant = copy.deepcopy(deal)
+        del mutant[key]
+        out.append((key, mutant, False, f"without {key!r}"))
+    out.append(("no_such_field", {**copy.deepcopy(deal), "no_such_field": 1}, True, "an unknown field"))
+    paths = list(_paths(deal))
+    for path in rng.sample(paths, min(count, len(paths))):
+        value = _get(deal, path)
+        for wrong, must_refuse in _wrong_for(value):
+            mutant = copy.deepcopy(deal)
+            _set(mutant, path, copy.deepcopy(wrong))
+            out.append((str(path[0]), mutant, must_refuse, f"{_path_text(path)} = {wrong!r:.40}"))
+    return out
+
+
+def _paths(value: Any, path: tuple = ()) -> Iterator[tuple]:
+    """Every place in a JSON value (the root excluded): dict keys and list indices."""
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return
+    for key, item in items:
+        yield (*path, key)
+        yield from _paths(item, (*path, key))
+
+
+def _get(data: Any, path: tuple) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+def _path_text(path: tuple) -> str:
+    return str(path[0]) + "".join(f"[{k!r}]" for k in path[1:])
+
+
+def check_deal_fuzz(module: ModuleType, players: int, deal: dict, rng: random.Random, count: int) -> int:
+    """Malformed deals raise InvalidDeal naming the field, never another error; one that is
+    accepted held no value of the wrong type, and the game it made plays, saves and loads.
+
+    Returns how many were refused.
+    """
+    refused = 0
+    for field, mutant, must_refuse, what in deal_mutants(deal, rng, count):
+        try:
+            game = module.new_game(players=players, seed=rng.randrange(2**31), deal=mutant)
+        except InvalidDeal as exc:
+            assert field in str(exc), f"the deal with {what} was refused without naming {field!r}: {exc}"
+            refused += 1
+            continue
+        except Exception as exc:                                     # noqa: BLE001 - that is the failure
+            raise AssertionError(f"the deal with {what} raised {type(exc).__name__}: {exc}") from exc
+        assert not must_refuse, f"the deal with {what} was accepted"
+        _plays_soundly(module, game, rng, what)
+    return refused
+
+
+def _plays_soundly(module: ModuleType, game, rng: random.Random, what: str, steps: int = 30) -> None:
+    """A game made from an accepted deal keeps its invariants, lists parseable actions and saves."""
+    try:
+        module.check_invariants(game)
+        for _ in range(steps):
+            if game.is_over:
+                break
+            check_action_texts(game)
+            step(game, rng)
+        for seat in range(game.players):
+            json.dumps(game.view(seat), allow_nan=False)
+        text = game.to_json()
+        assert module.load(text).to_json() == text, "its save does not round-trip"
+    except Exception as exc:                                         # noqa: BLE001 - that is the failure
+        raise AssertionError(f"the deal with {what} was accepted, then: {type(exc).__name__}: {exc}") from exc
+
+
+# ----- saves along play ----------------------------------------------------------------------------
+def check_saves_along_play(module: ModuleType, game, rng: random.Random, every: int = 7) -> int:
+    """Play ``game`` out at random; every listed action's text parses back, and a save made every
+    ``every`` actions loads to the same game. Returns how many saves were loaded."""
+    loaded = n = 0
+    while True:
+        if n % every == 0 or game.is_over:
+            text = game.to_json()
+            try:
+                again = module.load(text)
+            except SaveError as exc:
+                raise AssertionError(f"a save made after {n} random actions does not load: {exc}") from exc
+            assert again.to_json() == text, f"a save made after {n} actions loads differently"
+            loaded += 1
+        if game.is_over:
+            return loaded
+        check_action_texts(game)
+        step(game, rng)
+        n += 1
+        assert n < MAX_ACTIONS, "the game does not end"
+
+
+# ----- redeal samples the exact posterior ------------------------------------------------------
+def exact_posterior(position) -> dict[Any, Fraction]:
+    """The posterior of ``position.key`` for its seat, by brute force: the prior weight of every
+    candidate world that shows the seat the same view (and asks the same player) as the position."""
+    game, seat = position.game, position.seat
+    view = game.view(seat)
+    weights: Counter = Counter()
+    for world, weight in position.candidates():
+        if world is not None and world.current_player == game.current_player and world.view(seat) == view:
+            weights[position.key(world)] += weight
+    total = sum(weights.values())
+    assert total > 0, "no candidate world agrees with the position: the candidates miss the real deal"
+    return {key: Fraction(w, total) for key, w in weights.items()}
+
+
+def _chi_square_bound(df: int, z: float) -> float:
+    """The chi-square quantile ``z`` standard deviations up (Wilson-Hilferty), for ``df`` degrees of freedom."""
+    h = 2 / (9 * df)
+    return df * (1 - h + z * math.sqrt(h)) ** 3
+
+
+def check_redeal_posterior(module: ModuleType, position, samples: int, rng: random.Random) -> dict[Any, int]:
+    """``redeal`` draws ``position.key`` with the exact posterior's frequencies.
+
+    Never an outcome the posterior rules out; every outcome within 5 binomial standard
+    deviations of its expectation; and the chi-square of outcomes expected at least 5 times
+    (the rest pooled) within 4 standard deviations. A sampler that falls back to the real
+    hidden state over-draws the truth and fails. Returns the counts.
+    """
+    exact = exact_posterior(position)
+    truth = position.key(position.game)
+    assert truth in exact, "the real hidden state is not among the candidates"
+    counts: Counter = Counter(position.key(module.redeal(position.game, position.seat, rng)) for _ in range(samples))
+    impossible = {k: c for k, c in counts.items() if k not in exact}
+    assert not impossible, f"redeal drew outcomes the seat's view rules out: {impossible}"
+    for key, p in sorted(exact.items(), key=lambda item: item[0] != truth):      # the truth first
+        mean, sd = samples * float(p), math.sqrt(samples * float(p) * (1 - float(p)))
+        assert abs(counts[key] - mean) <= 5 * sd + 1, \
+            f"redeal drew {key!r} {counts[key]} times in {samples}, expected {mean:.1f} (p = {p})" + \
+            (" - the real hidden state" if key == truth else "")
+    cells, pooled_obs, pooled_exp = [], 0, 0.0
+    for key, p in exact.items():
+        expected = samples * float(p)
+        if expected >= 5:
+            cells.append((counts[key], expected))
+        else:
+            pooled_obs, pooled_exp = pooled_obs + counts[key], pooled_exp + expected
+    if pooled_exp > 0:
+        cells.append((pooled_obs, pooled_exp))
+    if len(cells) > 1:
+        chi2 = sum((o - e) ** 2 / e for o, e in cells)
+        bound = _chi_square_bound(len(cells) - 1, 4.0)
+        assert chi2 <= bound, f"redeal's frequencies differ from the exact posterior: chi-square {chi2:.1f} > {bound:.1f}"
+    return counts

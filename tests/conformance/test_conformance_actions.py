@@ -1,9 +1,10 @@
-"""Illegal, malformed and wrong-typed actions raise IllegalAction and leave ``to_json()`` byte-identical."""
+"""Illegal, malformed and wrong-typed actions raise IllegalAction, leave ``to_json()`` byte-identical
+and say nothing the observer may not know."""
 from __future__ import annotations
 
 import random
 
-from checks import check_bad_actions, check_wrong_seat, positions
+from checks import check_bad_actions, check_refusal_texts, check_wrong_seat, positions
 from conftest import scaled
 
 
@@ -19,3 +20,11 @@ def test_actions_for_a_seat_not_asked_are_refused(module):
     for game in positions(module, scaled(10), seed=12, chance=0.1):
         if not game.is_over:
             check_wrong_seat(game)
+
+
+def test_refused_actions_tell_the_observer_nothing_hidden(module):
+    """An action refused in both of two worlds the observer cannot tell apart is refused with the
+    same text, in English and Russian, whoever's turn it is and whatever was tried."""
+    rng = random.Random(6)
+    compared = sum(check_refusal_texts(module, rng, max_steps=60) for _ in range(scaled(12)))
+    assert compared > scaled(12) * 20, compared

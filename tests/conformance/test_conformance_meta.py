@@ -1,15 +1,24 @@
-"""The suite catches broken games: deliberately broken copies of Abracada must fail its checks."""
+"""The suite catches broken games: deliberately broken copies of Abracada and Spell Runes must fail its checks."""
 from __future__ import annotations
 
+import copy
+import json
 import random
 from types import SimpleNamespace
 
 import pytest
 
 import towerlib.abracada as abracada
-from checks import check_bad_actions, check_redeal, check_two_worlds, check_views, play_out, positions
+import towerlib.runes as runes
+from checks import (check_bad_actions, check_deal_fuzz, check_redeal, check_redeal_posterior, check_refusal_texts,
+                    check_two_worlds, check_views, example_deals, play_out, positions)
 from towerlib.abracada.engine import AbracadaGame
 from towerlib.abracada.worlds import redeal
+from towerlib.core.i18n import Msg, register
+from towerlib.runes.engine import RunesGame
+
+register({"en": {"test.leaky_reason": "{reason}; allowed now: {allowed}"},
+          "ru": {"test.leaky_reason": "{reason}; сейчас можно: {allowed}"}})
 
 
 class MutatesBeforeChecking(AbracadaGame):
@@ -54,6 +63,45 @@ class BreaksConservation(AbracadaGame):
         super()._end_turn()
         if self.pile:
             self.pile.pop()
+
+
+class ReadsFloatStones(AbracadaGame):
+    """Takes a stone written ``3.0`` for a 3 (as SpellCaster took ``1.0`` for a card)."""
+
+    def _setup(self, deal):
+        if deal is not None:
+            deal = json.loads(json.dumps(deal), parse_float=lambda text: int(float(text)))
+        super()._setup(deal)
+
+
+class CountsUnhashableStones(AbracadaGame):
+    """Counts the deal's pile before checking it, so a list among the stones is a TypeError."""
+
+    def _setup(self, deal):
+        if deal is not None:
+            set(deal.get("pile", []))
+        super()._setup(deal)
+
+
+class ListsTheDecidersActions(RunesGame):
+    """Refuses an action the way every game did before: naming the decider's legal actions."""
+
+    def _why_illegal(self, action):
+        reason = super()._why_illegal(action)
+        if reason is None:
+            return None
+        return Msg("test.leaky_reason", reason=reason, allowed=", ".join(map(str, self.legal_actions())))
+
+
+def broken_runes(cls):
+    """A game module like towerlib.runes whose two worlds are games of class ``cls``."""
+    def two_worlds(rng):
+        tw = runes.two_worlds(rng)
+        tw.a.__class__ = tw.b.__class__ = cls
+        return tw
+    return SimpleNamespace(new_game=lambda players=2, seed=None, deal=None, **o: cls(players, seed, deal, **o),
+                           load=cls.from_json, OPTIONS=runes.OPTIONS, PLAYERS=runes.PLAYERS,
+                           check_invariants=runes.check_invariants, redeal=runes.redeal, two_worlds=two_worlds)
 
 
 def broken(cls):
@@ -104,3 +152,31 @@ def test_a_game_that_loses_a_stone_is_caught():
     rng = random.Random(5)
     with pytest.raises(AssertionError, match="stones not conserved"):
         play_out(module, module.new_game(4, seed=5), rng)
+
+
+def test_an_error_that_lists_the_deciders_actions_is_caught():
+    module = broken_runes(ListsTheDecidersActions)
+    rng = random.Random(6)
+    with pytest.raises(AssertionError, match="tells seat 0 the worlds differ"):
+        for _ in range(12):
+            check_refusal_texts(module, rng, max_steps=60)
+
+
+@pytest.mark.parametrize("share", [1.0, 0.25])
+def test_a_redeal_that_falls_back_to_the_truth_is_caught(share):
+    """A sampler that gives up (here: on a share of its draws) and returns the real game."""
+    def lazy_redeal(game, seat, rng):
+        return copy.deepcopy(game) if rng.random() < share else redeal(game, seat, rng)
+    module = SimpleNamespace(redeal=lazy_redeal)
+    (position,) = abracada.constrained_positions()
+    with pytest.raises(AssertionError, match="the real hidden state|chi-square"):
+        check_redeal_posterior(module, position, samples=1000, rng=random.Random(7))
+
+
+@pytest.mark.parametrize("cls, message", [(ReadsFloatStones, "was accepted"), (CountsUnhashableStones, "raised TypeError")])
+def test_a_deal_parser_that_takes_wrong_types_is_caught(cls, message):
+    module = broken(cls)
+    rng = random.Random(8)
+    with pytest.raises(AssertionError, match=message):
+        for players, deal in example_deals(module, rng, 2):
+            check_deal_fuzz(module, players, deal, rng, count=60)

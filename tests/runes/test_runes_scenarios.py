@@ -430,7 +430,8 @@ def test_illegal_actions_leave_the_game_unchanged(runes_scenario):
         assert g.to_json() == before
     with pytest.raises(IllegalAction) as err:
         g.apply("end")
-    assert "stop" in str(err.value) and err.value.message("ru") != str(err.value)
+    assert "rolling the runes" in str(err.value) and err.value.message("ru") != str(err.value)
+    assert "stop" not in str(err.value)            # the moves allowed now are legal_actions()' to tell
 
 
 def test_bad_deals_are_rejected():
@@ -444,9 +445,9 @@ def test_bad_deals_are_rejected():
 def test_why_illegal_is_a_catalogue_message_rendered_in_russian(runes_scenario):
     g = runes_scenario([6, 1, 5, 5, 2, 3, 4, 1])
     reason = g._why_illegal(g.parse_action("end"))
-    assert isinstance(reason, Msg) and reason.key == "runes.why.verb"
+    assert isinstance(reason, Msg) and reason.key == "runes.why.not_now"
     with pytest.raises(IllegalAction) as err:
         g.apply("end")
     ru = err.value.message("ru")
-    assert "«end» нельзя, пока идёт" in ru and tr("runes.phase.roll", "ru") in ru
-    assert "is not possible while" not in ru and "is not possible while" in str(err.value)
+    assert "«end» с этими кубиками, картами или целями" in ru and tr("runes.phase.roll", "ru") in ru
+    assert "open while" not in ru and "is not one of the moves open while" in str(err.value)

@@ -114,7 +114,7 @@ def test_forged_messages_leave_the_game_unchanged():
     assert game.to_json() == before
     board._end.disabled = False                      # even an enabled-looking End turn is checked
     click(board._end)
-    assert game.to_json() == before and "stop" in board._status.value.lower()
+    assert game.to_json() == before and "rolling the runes" in board._status.value.lower()
     # A bot's decision cannot be taken from the student's page.
     click(board._stop)
     click(board._spells["attack"])                   # 2 2 -> Warlock, who holds a Shield Scroll

@@ -11,7 +11,8 @@ from typing import Any, Mapping
 
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 from .actions import CAST, END, NEXT_ROUND, Cast, EndTurn, NextRound, parse_action
-from .deals import complete_deal
+from .constrained import constrained_positions
+from .deals import complete_deal, deal_examples
 from .engine import AbracadaGame
 from .invariants import check_invariants
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
@@ -34,4 +35,4 @@ def load(text: str | bytes) -> AbracadaGame:
 
 
 __all__ = ["CAST", "END", "NEXT_ROUND", "OPTIONS", "PLAYERS", "AbracadaGame", "Cast", "EndTurn", "NextRound",
-           "check_invariants", "complete_deal", "load", "new_game", "parse_action", "redeal", "two_worlds"]
+           "check_invariants", "complete_deal", "constrained_positions", "deal_examples", "load", "new_game", "parse_action", "redeal", "two_worlds"]

@@ -43,3 +43,14 @@ def complete_deal(hands: Sequence[Sequence[int]], removed: Sequence[int] | None 
     if scores is not None:
         deal["scores"] = list(scores)
     return deal
+
+
+def deal_examples() -> list[tuple[int, dict]]:
+    """(players, deal) pairs that use every field a deal may have.
+
+    The conformance suite starts its fuzzing of malformed deals from these (and from the deals
+    :func:`~towerlib.abracada.worlds.two_worlds` builds).
+    """
+    return [(2, complete_deal(hands=[[1, 2, 2, 3, 3], [8] * 5], lives=[3, 6], scores=[1, 0])),
+            (4, complete_deal(hands=[[5] * 5, [8] * 5, [7] * 5, [6] * 5], secret=[4, 4, 4, 4], pile_top=[3, 3],
+                              lives=[6, 5, 4, 1], scores=[0, 2, 0, 1]))]

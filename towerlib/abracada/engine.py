@@ -491,19 +491,23 @@ def _check_deal(deal: Mapping[str, Any], n: int) -> list[int] | None:
         raise InvalidDeal("abracada.deal.hand_count", found=len(hands), players=n)
     for seat, hand in enumerate(hands):
         if not isinstance(hand, (list, tuple)) or len(hand) != R.HAND_SIZE:
-            raise InvalidDeal("abracada.deal.hand_size", seat=seat, found=len(hand) if isinstance(hand, (list, tuple)) else hand,
-                              size=R.HAND_SIZE)
+            raise InvalidDeal("abracada.deal.hand_size", seat=seat, player=seat + 1,
+                              found=len(hand) if isinstance(hand, (list, tuple)) else repr(hand), size=R.HAND_SIZE)
     if len(deal["secret"]) != R.SECRET_STONES:
         raise InvalidDeal("abracada.deal.secret_size", found=len(deal["secret"]), size=R.SECRET_STONES)
     if len(deal["removed"]) != R.REMOVED_FACE_UP[n]:
         raise InvalidDeal("abracada.deal.removed_size", found=len(deal["removed"]),
                           size=R.REMOVED_FACE_UP[n], players=n)
-    stones = [s for h in hands for s in h] + list(deal["secret"]) + list(deal["removed"]) + list(deal["pile"])
-    for s in stones:
-        if isinstance(s, bool) or not isinstance(s, int) or s not in R.STONE_COUNTS:
-            raise InvalidDeal("abracada.deal.bad_stone", stone=s)
+    stones = []
+    for key in ("hands", "secret", "removed", "pile"):
+        listed = [s for h in hands for s in h] if key == "hands" else list(deal[key])
+        for s in listed:
+            if isinstance(s, bool) or not isinstance(s, int) or s not in R.STONE_COUNTS:
+                raise InvalidDeal("abracada.deal.bad_stone", key=key, stone=s)
+        stones += listed
     if len(stones) != R.TOTAL_STONES:
-        raise InvalidDeal("abracada.deal.total", found=len(stones), total=R.TOTAL_STONES)
+        raise InvalidDeal("abracada.deal.pile_size", found=len(deal["pile"]),
+                          expected=len(deal["pile"]) + R.TOTAL_STONES - len(stones))
     counts = Counter(stones)
     for v in R.SPELLS:
         if counts[v] != R.STONE_COUNTS[v]:

@@ -87,7 +87,7 @@ class GameBase:
             self.rng = GameRandom(self.seed)
         except TypeError as exc:
             raise InvalidOption("error.bad_option", name="seed", value=seed, allowed=str(exc)) from None
-        self.deal = None if deal is None else json.loads(json.dumps(deal))
+        self.deal = None if deal is None else _json_deal(deal)
         self.events: list[Event] = []
         self.history: list[Any] = []          # the applied actions, in order
         self._setup(self.deal)
@@ -96,7 +96,9 @@ class GameBase:
     def apply(self, action: Any) -> list[Event]:
         """Play ``action`` (an action value or its text) and return the events it caused.
 
-        An illegal action raises :class:`IllegalAction` before anything changes.
+        An illegal action raises :class:`IllegalAction` before anything changes. Its text says
+        why, never which actions are allowed now: whoever calls may not be the decider, whose
+        options can reveal their hidden cards.
         """
         listed = self._legal_ids()
         if id(action) not in listed:                     # else: the engine's own legal object, as listed
@@ -105,8 +107,7 @@ class GameBase:
             if reason is not None:
                 if self.is_over:
                     raise IllegalAction("error.game_over")
-                raise IllegalAction("error.illegal_action", action=str(action), reason=reason,
-                                    allowed=self._allowed_text())
+                raise IllegalAction("error.illegal_action", action=str(action), reason=reason)
         events = self.events
         start = len(events)
         self._do(action)
@@ -116,7 +117,7 @@ class GameBase:
     def parse_action(self, text: str) -> Any:
         action = self._parse(text) if isinstance(text, str) else None
         if action is None:
-            raise IllegalAction("error.not_an_action", text=text, allowed=self._allowed_text())
+            raise IllegalAction("error.not_an_action", text=text)
         return action
 
     def _canonical(self, action: Any) -> Any:
@@ -125,7 +126,7 @@ class GameBase:
         A hand-built action means what its text says: ``Cast(numpy.int64(2))`` is ``cast 2``,
         dice listed in another order are the sorted ones. Anything whose text is not an action
         of this game, ``Cast(True)`` ("cast True"), ``Cast(3.0)``, ``None``, bytes or a list,
-        raises :class:`IllegalAction` naming what is allowed, before anything changes.
+        raises :class:`IllegalAction`, before anything changes.
         """
         interned = self._interned.get(action.__class__)
         if interned is not None:
@@ -140,7 +141,7 @@ class GameBase:
             text = None
         canonical = self._parse(text) if text is not None else None
         if canonical is None or _kind(action) != _kind(canonical):
-            raise IllegalAction("error.not_an_action", text=_describe(action), allowed=self._allowed_text())
+            raise IllegalAction("error.not_an_action", text=_describe(action))
         return canonical
 
     def _legal_ids(self) -> frozenset[int]:
@@ -157,10 +158,6 @@ class GameBase:
     #: Per action class, the game's own instances (say ``CAST``'s values), accepted without a
     #: round trip through their text. A subclass fills it in; empty means always round-trip.
     _interned: ClassVar[dict[type, dict[Any, Any]]] = {}
-
-    def _allowed_text(self) -> str:
-        legal = self.legal_actions()
-        return ", ".join(str(a) for a in legal) if legal else "nothing"
 
     # ----- save files ---------------------------------------------------------------------
     def to_json(self, indent: int | None = None) -> str:
@@ -246,7 +243,7 @@ class GameBase:
 
     def _check_seat(self, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction("error.bad_seat", value=seat, last=self.players - 1)
+            raise IllegalAction("error.bad_seat", value=seat, last=self.players - 1, players=self.players)
         return seat
 
     def outcome(self) -> Outcome | None:  # pragma: no cover - every game overrides
@@ -287,9 +284,28 @@ def read_json_object(text: str | bytes) -> dict[str, Any]:
         data = json.loads(text)
     except (ValueError, TypeError) as exc:
         raise SaveError("save.not_json", detail=str(exc)) from None
+    except RecursionError:                 # nested deeper than the parser's stack: no save is
+        raise SaveError("save.not_json", detail="nested too deeply") from None
     if not isinstance(data, dict):
         raise SaveError("save.not_object", kind=type(data).__name__)
     return data
+
+
+def _json_deal(deal: Any) -> dict[str, Any]:
+    """A copy of ``deal`` as plain JSON (tuples become lists), or :class:`InvalidDeal` saying why not.
+
+    The game's own ``_setup`` then checks every field; this only refuses what no game could
+    read: a deal that is not an object, or holds values JSON cannot carry (NaN, sets, objects)
+    or is nested deeper than the JSON parser goes.
+    """
+    if not isinstance(deal, Mapping):
+        raise InvalidDeal("error.deal_not_object", kind=type(deal).__name__)
+    try:
+        return json.loads(json.dumps(deal, allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise InvalidDeal("error.deal_not_json", detail=str(exc)) from None
+    except RecursionError:
+        raise InvalidDeal("error.deal_not_json", detail="nested too deeply") from None
 
 
 def _checksum(data: Mapping[str, Any]) -> str:

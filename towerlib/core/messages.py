@@ -1,15 +1,23 @@
-"""Catalogue entries shared by all games: errors of the core and generic words."""
+"""Catalogue entries shared by all games: errors of the core and generic words.
+
+An ``IllegalAction`` text names the refused action and why, never the actions allowed now: anyone
+may call ``apply``, and the decider's options can reveal their hidden cards (a caller asks
+``legal_actions()``). Seats are 0-based in code; a text that names a code seat says which player
+(counted from 1) it is.
+"""
 from .i18n import register
 
 MESSAGES = {
     "en": {
-        "error.not_an_action": "{text!r} is not an action; allowed now: {allowed}",
-        "error.illegal_action": "{action} is not allowed now: {reason}; allowed now: {allowed}",
+        "error.not_an_action": "{text!r} is not an action of this game (game.legal_actions() lists the actions allowed now)",
+        "error.illegal_action": "{action} is not allowed now: {reason}",
         "error.game_over": "the game is over; no action is allowed",
         "error.unknown_option": "unknown option {name!r}; known options: {known}",
         "error.bad_option": "option {name}={value!r} is not allowed; choose {allowed}",
         "error.bad_players": "players={value!r} is not allowed; this game takes {low} to {high} players",
-        "error.bad_seat": "seat {value!r} does not exist; seats are 0 to {last}",
+        "error.bad_seat": "seat {value!r} does not exist: in code the seats of this game are 0 (player 1) to {last} (player {players})",
+        "error.deal_not_object": "a deal must be a dictionary of fields, not {kind}",
+        "error.deal_not_json": "the deal must hold only JSON values (lists, dictionaries, text, whole numbers): {detail}",
         "save.not_json": "the save file is not valid JSON ({detail})",
         "save.not_object": "the save file must hold a JSON object, not {kind}",
         "save.wrong_format": "this is not a Spell Tower save file (format is {found!r}, expected {expected!r})",
@@ -23,13 +31,15 @@ MESSAGES = {
         "word.none": "none",
     },
     "ru": {
-        "error.not_an_action": "{text!r} — не ход; сейчас можно: {allowed}",
-        "error.illegal_action": "{action} сейчас нельзя: {reason}; сейчас можно: {allowed}",
+        "error.not_an_action": "{text!r} — не ход этой игры (ходы, разрешённые сейчас, перечисляет game.legal_actions())",
+        "error.illegal_action": "{action} сейчас нельзя: {reason}",
         "error.game_over": "игра окончена; ходить больше нельзя",
         "error.unknown_option": "неизвестный параметр {name!r}; известные параметры: {known}",
         "error.bad_option": "параметр {name}={value!r} недопустим; выберите {allowed}",
         "error.bad_players": "players={value!r} недопустимо; в эту игру играют от {low} до {high} игроков",
-        "error.bad_seat": "места {value!r} нет; места от 0 до {last}",
+        "error.bad_seat": "места {value!r} нет: в коде места этой игры — от 0 (игрок 1) до {last} (игрок {players})",
+        "error.deal_not_object": "раздача — это словарь полей, а не {kind}",
+        "error.deal_not_json": "в раздаче могут быть только значения JSON (списки, словари, текст, целые числа): {detail}",
         "save.not_json": "файл сохранения — не JSON ({detail})",
         "save.not_object": "в файле сохранения должен быть объект JSON, а не {kind}",
         "save.wrong_format": "это не файл сохранения Spell Tower (формат {found!r}, ожидался {expected!r})",

@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .actions import Action, parse
+from .constrained import constrained_positions
+from .deals import deal_examples
 from .engine import OPTIONS, RunesGame
 from .invariants import check_invariants
 from .worlds import redeal, two_worlds
@@ -38,5 +40,5 @@ def load(text: str | bytes) -> RunesGame:
     return RunesGame.from_json(text)
 
 
-__all__ = ["Action", "OPTIONS", "PLAYERS", "RunesGame", "check_invariants", "load", "new_game", "parse",
+__all__ = ["Action", "OPTIONS", "PLAYERS", "RunesGame", "check_invariants", "constrained_positions", "deal_examples", "load", "new_game", "parse",
            "redeal", "two_worlds"]

@@ -90,6 +90,13 @@ _DEAL_KEYS = ("wizards", "offers", "loot", "familiars", "hands", "artifacts", "s
               "spent", "quantum", "dice")
 
 
+def _deal_names(value: Any, field: str) -> list[str]:
+    """``value`` if it is a list of names (card, familiar or board ids), else InvalidDeal naming ``field``."""
+    if not isinstance(value, list) or not all(type(v) is str for v in value):
+        raise InvalidDeal("runes.deal.bad", field=field, value=value)
+    return value
+
+
 class RunesGame(Effects, GameBase):
     """One game of Spell Runes for 2-6 wizards (see the module docstring for the flow).
 
@@ -147,7 +154,7 @@ class RunesGame(Effects, GameBase):
         self.pending: list[dict[str, Any]] = []
         self.winners: list[int] = []
         faces = deal.get("dice", [])
-        if not isinstance(faces, list) or any(isinstance(d, bool) or d not in range(1, 7) for d in faces):
+        if not isinstance(faces, list) or any(type(d) is not int or not 1 <= d <= 6 for d in faces):
             raise InvalidDeal("runes.deal.bad", field="dice", value=faces)
         self.dice_queue: list[int] = list(faces)
         self._setup_decks(deal)
@@ -177,11 +184,12 @@ class RunesGame(Effects, GameBase):
         """Loot and familiar decks: the deal's named cards on top, the rest shuffled (RULE 1)."""
         pool = Counter(LOOT_DECK)
         hands = self._deal_list(deal, "hands", [None] * self.players, (list, type(None)))
+        for hand in hands:
+            _deal_names(hand or [], "hands")
         artifacts = self._deal_list(deal, "artifacts", [None] * self.players, (str, type(None)))
-        top = deal.get("loot", [])
-        wanted = Counter(top) + Counter(c for h in hands if h for c in h) + Counter(a for a in artifacts if a)
-        if not isinstance(top, list) or any(pool[c] < k for c, k in wanted.items()) or any(
-                a is not None and not is_artifact(a) for a in artifacts):
+        top = _deal_names(deal.get("loot", []), "loot")
+        wanted = Counter(top) + Counter(c for h in hands if h for c in h) + Counter(a for a in artifacts if a is not None)
+        if any(pool[c] < k for c, k in wanted.items()) or any(a is not None and not is_artifact(a) for a in artifacts):
             raise InvalidDeal("runes.deal.bad", field="loot/hands/artifacts", value=dict(wanted))
         rest = list((pool - wanted).elements())
         self.rng.shuffle(rest)
@@ -191,9 +199,9 @@ class RunesGame(Effects, GameBase):
             if card:
                 self._wield(seat, card)
         fams = Counter(f.id for f in FAMILIAR.values())
-        top_f = deal.get("familiars", [])
-        wanted_f = Counter(top_f) + Counter(f for f in self.familiar if f)
-        if not isinstance(top_f, list) or any(fams[f] < k for f, k in wanted_f.items()):
+        top_f = _deal_names(deal.get("familiars", []), "familiars")
+        wanted_f = Counter(top_f) + Counter(f for f in self.familiar if f is not None)
+        if any(fams[f] < k for f, k in wanted_f.items()):
             raise InvalidDeal("runes.deal.bad", field="familiars/summoned", value=dict(wanted_f))
         rest_f = list((fams - wanted_f).elements())
         self.rng.shuffle(rest_f)
@@ -212,7 +220,7 @@ class RunesGame(Effects, GameBase):
             return
         if "offers" in deal:
             offers = self._deal_list(deal, "offers", [], list)
-            flat = [w for o in offers for w in o]
+            flat = [w for o in offers for w in _deal_names(o, "offers")]
             if any(len(o) != BOARD_OFFERS for o in offers) or any(w not in WIZARD for w in flat) or len(set(flat)) != len(flat):
                 raise InvalidDeal("runes.deal.bad", field="offers", value=offers)
         else:
@@ -487,9 +495,9 @@ class RunesGame(Effects, GameBase):
             return None
         if self.is_over:
             return Msg("error.game_over")
-        if not any(a.verb == action.verb for a in legal):
-            return Msg("runes.why.verb", verb=action.verb, phase=Msg(f"runes.phase.{self._decision()}"))
-        return Msg("runes.why.values", verb=action.verb)
+        # One reason for every refusal: whether some other "play ..." would do depends on the
+        # decider's hidden cards, and whoever calls may be someone else.
+        return Msg("runes.why.not_now", verb=action.verb, phase=Msg(f"runes.phase.{self._decision()}"))
 
     def _decision(self) -> str:
         """The kind of decision asked now: a phase, or a pending window/choice."""

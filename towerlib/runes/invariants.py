@@ -21,6 +21,8 @@ def check_invariants(game: "RunesGame") -> None:
     """Raise AssertionError naming the first broken invariant of ``game``."""
     n, cap = game.players, game.options["max_health"]
     loot = Counter(chain(game.loot_deck, game.loot_discard, *game.hand, (a for a in game.artifact if a)))
+    if game.phase == "draft":                        # a deal's hands wait aside until the draft ends
+        loot.update(c for h in game._dealt_hands if h for c in h)
     if not dict.__eq__(loot, _ALL_LOOT):             # plain dict equality: fast, and exact here
         raise AssertionError(f"conservation of loot cards: {dict(loot - _ALL_LOOT)} extra, "
                              f"{dict(_ALL_LOOT - loot)} missing")

@@ -91,6 +91,10 @@ def _redraw_loot(world: "RunesGame", seat: int, rng: random.Random) -> None:
     fixed_top = len(owl["cards"]) if owl is not None and owl["seat"] == seat else 0
     others = [q for q in range(world.players) if q != seat]
     unseen = Counter(world.loot_deck[fixed_top:])
+    # A deal's hands wait aside during the draft, unseen by every seat: drawn again too.
+    aside = [h if world.phase == "draft" and h else [] for h in world._dealt_hands]
+    for hand in aside:
+        unseen.update(hand)
     for q in others:
         if not known[q] <= Counter(world.hand[q]):     # cannot happen; be safe rather than wrong
             known[q] = Counter()
@@ -102,6 +106,9 @@ def _redraw_loot(world: "RunesGame", seat: int, rng: random.Random) -> None:
         free = len(world.hand[q]) - sum(known[q].values())
         world.hand[q] = list(known[q].elements()) + [pool.pop() for _ in range(free)]
         rng.shuffle(world.hand[q])
+    for q, hand in enumerate(aside):
+        if hand:
+            world._dealt_hands[q] = [pool.pop() for _ in hand]
     world.loot_deck = world.loot_deck[:fixed_top] + pool
     for p in world.pending:
         if p["seat"] == seat:
