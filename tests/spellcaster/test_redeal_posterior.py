@@ -1,5 +1,7 @@
 """``redeal`` samples the exact posterior of the hidden cards, even where almost every arrangement
-breaks a spell's Skill, and never falls back to the real cards."""
+breaks a spell's Skill, and never falls back to the real cards; and the conformance suite's exact
+posterior for SpellCaster's ``constrained_positions()`` (counted over re-built deals) is this test's
+brute-force law (counted from the view alone)."""
 import math
 import random
 from collections import Counter
@@ -13,7 +15,10 @@ from towerlib.spellcaster import constrained_positions, new_game, redeal
 from towerlib.spellcaster.data import CARD_VALUES, DECK_VALUES, ELEMENTS
 from towerlib.spellcaster.inference import facedown_law
 
-POSITIONS = constrained_positions()
+from conformance.checks import exact_posterior
+
+CONSTRAINED = constrained_positions()
+POSITIONS = [p.game for p in CONSTRAINED]
 DRAWS = 1500
 
 
@@ -101,6 +106,16 @@ def test_facedown_law_agrees_with_the_brute_force_in_constrained_positions():
             for values, p in exact.items():
                 collapsed[tuple(v for j, v in zip(down, values) if j in hidden)] += p
             assert dict(collapsed) == dict(marginal)
+
+
+@pytest.mark.parametrize("index", range(len(CONSTRAINED)))
+def test_the_candidates_posterior_is_the_brute_force_law(index):
+    position = CONSTRAINED[index]
+    view = position.game.view(position.seat)
+    law = brute_force_law(view, 1)
+    assert len(law) > 1
+    assert exact_posterior(position) == law
+    assert position.key(position.game) == drawn(position.game, view, 1)
 
 
 def test_a_view_no_arrangement_fits_is_a_clear_error_not_the_truth():

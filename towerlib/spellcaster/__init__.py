@@ -10,7 +10,7 @@
 
 :mod:`.data` holds the HOUSE board, track and decks, :mod:`.rules` the options, :mod:`.engine`
 the flow (with :mod:`.contests` and :mod:`.motion`), :mod:`.views` what a seat sees,
-:mod:`.worlds` the conformance hooks, :mod:`.inference` and :mod:`.probability` the exact odds,
+:mod:`.worlds` and :mod:`.constrained` the conformance hooks, :mod:`.inference` and :mod:`.probability` the exact odds,
 :mod:`.bots` the players.
 """
 from __future__ import annotations
@@ -21,7 +21,8 @@ from .actions import Action, parse
 from .engine import SpellCasterGame
 from .invariants import check_invariants
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from .worlds import constrained_positions, redeal, two_worlds
+from .constrained import constrained_positions
+from .worlds import redeal, two_worlds
 
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 

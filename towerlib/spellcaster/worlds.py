@@ -1,5 +1,5 @@
-"""Worlds one seat cannot tell apart from the real game: ``redeal``, ``two_worlds`` and
-``constrained_positions``.
+"""Worlds one seat cannot tell apart from the real game: ``redeal`` and ``two_worlds``
+(``constrained_positions`` is in :mod:`.constrained`).
 
 What a seat cannot see of player q: the values of q's face-down display cards that nobody saw
 (their elements are public), q's deck cards not known to it, cards q holds while conjuring or
@@ -17,7 +17,6 @@ import copy
 import random
 from collections import Counter
 from itertools import product
-from typing import Any
 
 from ..core.rng import MAX_SEED, GameRandom
 from ..core.worlds import TwoWorlds
@@ -208,27 +207,3 @@ def shown_by(owner: int):
                 return True
         return False
     return until
-
-
-
-def constrained_positions() -> list[SpellCasterGame]:
-    """Small positions whose law of hidden cards, as seat 0 knows it, can be enumerated.
-
-    Seat 1 has Skill 5 (or 6) and Focus 8, and spells of face-down cards that nearly use it up, so
-    most arrangements break a spell's Skill: a sampler by rejection rarely finds one that fits.
-    The last one also holds a card everyone saw played face down from a public top (S18).
-    """
-    low = [0, 0, 6, 0]                                         # Focus 8, Skill 5
-    tight = [{"motion": ["F1", "E1"], "mass": ["W3"], "up": False},
-             {"motion": ["A1", "F1", "E1"], "mass": ["W1", "A1"], "up": False},
-             {"motion": ["F3"], "mass": ["E1", "W1"], "up": False},
-             {"motion": ["A3", "F1"], "mass": ["E1"], "up": False}]
-    pair = [{"motion": ["F1"], "mass": ["F3"], "up": False}, {"motion": ["E1"], "mass": ["E1", "E3"], "up": False}]
-    games = [SpellCasterGame(2, seed=5, deal={"attributes": [low, low], "first": 0, "displays": [[], tight]}),
-             SpellCasterGame(2, seed=6, deal={"attributes": [low, [0, 0, 5, 1]], "first": 0, "displays": [[], pair]})]
-    public = SpellCasterGame(2, seed=7, deal={"attributes": [low, [0, 0, 5, 1]], "first": 1, "positions": ["cW", "cF"],
-                                              "decks": [{}, {"F": [5, 3]}], "displays": [[], pair[1:]]})
-    for action in ("conjure B F", "putback", "done", "end", "conjure B W", "putback", "end", "conjure B F",
-                   "hide 2 motion", "done"):
-        public.apply(action)
-    return games + [public]
