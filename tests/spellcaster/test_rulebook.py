@@ -58,6 +58,9 @@ BAD_DEALS = [
 def test_a_malformed_deal_raises_invalid_deal_naming_the_field(field, deal):
     with pytest.raises(InvalidDeal) as err:
         new_game(2, seed=1, deal=deal)
+    if field == "deal":                              # not a dictionary at all: the core refuses it first
+        assert err.value.key == "error.deal_not_object" and type(deal).__name__ in str(err.value)
+        return
     assert f"deal field {field} " in str(err.value) and f"поля раздачи {field} " in err.value.message("ru")
 
 
