@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +47,7 @@ def play_randomly(game, rng, check_every=1, on_step=None):
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow          # one of the quick loop's slowest (scripts/test --quick); CI runs it
 def test_two_thousand_random_games_keep_every_invariant():
     rng = random.Random(2026)
     rounds = 0

@@ -198,6 +198,7 @@ def test_a_random_first_cast_hits_with_the_hypergeometric_chance():
             assert abs(took.mean() - 1 / 8) <= 4 * math.sqrt(1 / 8 * 7 / 8 / len(res))
 
 
+@pytest.mark.slow          # one of the quick loop's slowest (scripts/test --quick); CI runs it
 @pytest.mark.parametrize("players,options", [(3, {}), (4, {"last_standing": True, "new_round_starter": "same"})])
 def test_whole_games_agree_with_the_engine(players, options):
     games = 400
@@ -301,6 +302,7 @@ def test_points_follow_the_scoring_rules():
     assert (res.life_lost >= 0).all() and (res.turns >= 1).all() and (res.actions >= res.turns).all()
 
 
+@pytest.mark.slow          # one of the quick loop's slowest (scripts/test --quick); CI runs it
 def test_tournaments_rotate_seats_like_the_lesson():
     from towerlib.core.bots import play
 

@@ -65,11 +65,23 @@ if expect is not None:
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
+@pytest.hookimpl(trylast=True)           # after pytest's own ordering by fixtures
 def pytest_collection_modifyitems(items):
     here = Path(__file__).resolve().parent
     for item in items:
         if here in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+    _one_visit_per_lesson(items, here / "test_lesson_pages.py")
+
+
+def _one_visit_per_lesson(items, module: Path) -> None:
+    """test_lesson_pages.py's checks, grouped by page and in the order they are written, so that
+    each page is opened once (its ``visits`` fixture keeps one page open at a time)."""
+    slots = [i for i, item in enumerate(items) if Path(str(item.fspath)).resolve() == module]
+    ordered = sorted((items[i] for i in slots), key=lambda item: (
+        item.callspec.params["path"], item.function.__code__.co_firstlineno))
+    for i, item in zip(slots, ordered):
+        items[i] = item
 
 
 def _unavailable(reason: str):

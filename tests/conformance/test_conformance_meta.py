@@ -180,3 +180,29 @@ def test_a_deal_parser_that_takes_wrong_types_is_caught(cls, message):
     with pytest.raises(AssertionError, match=message):
         for players, deal in example_deals(module, rng, 2):
             check_deal_fuzz(module, players, deal, rng, count=60)
+
+
+# ----- the suite's own tests, at their own counts, catch every broken copy ------------------------
+# The checks above get the chances they need; here the conformance tests themselves run against
+# each broken copy, so lowering a count that stops catching one fails this file.
+import test_conformance_actions as actions      # noqa: E402  (modules, so their tests are not collected twice)
+import test_conformance_playouts as playouts    # noqa: E402
+import test_conformance_views as views          # noqa: E402
+
+CAUGHT_BY_THE_SUITE = [
+    (MutatesBeforeChecking, actions.test_bad_actions_are_refused_and_change_nothing, "refused but changed the game"),
+    (LeaksOwnStones, views.test_a_redealt_world_looks_the_same_to_its_seat, "looks different"),
+    (LeaksThePile, views.test_a_redealt_world_looks_the_same_to_its_seat, "looks different"),
+    (LeaksThePile, views.test_two_worlds_look_the_same_along_the_same_actions, "worlds differ"),
+    (SharesItsLists, views.test_views_are_json_private_and_the_callers_own, "shares"),
+    (BreaksConservation, playouts.test_many_more_random_games, "stones not conserved"),
+    *[(BreaksConservation, lambda module, chunk=chunk: playouts.test_random_games_end_and_keep_their_invariants(
+        module, chunk), "stones not conserved") for chunk in range(playouts.CHUNKS)],
+]
+
+
+@pytest.mark.parametrize("cls, test, match", CAUGHT_BY_THE_SUITE,
+                         ids=[f"{c.__name__}-{i}" for i, (c, _, _) in enumerate(CAUGHT_BY_THE_SUITE)])
+def test_the_conformance_tests_at_their_counts_catch_the_broken_copy(cls, test, match):
+    with pytest.raises(AssertionError, match=match):
+        test(broken(cls))

@@ -3,7 +3,7 @@ a direct formula, or simulation), every lesson of the game is in the plan, and b
 render the same sections.
 
 The guides' own code runs here exactly as the notebook runs it (its answers cell, executed from
-the committed notebook); nbval runs each whole notebook (``pytest notebooks/<game>/guide.ipynb``).
+the committed notebook); tests/test_notebooks_run.py runs each whole notebook in a kernel.
 """
 from __future__ import annotations
 

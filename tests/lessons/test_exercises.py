@@ -129,9 +129,8 @@ def test_exercises_share_their_unchanging_layout_and_style_models():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: str(p.relative_to(REPO / "notebooks")))
-def test_every_lesson_exercise_accepts_right_and_rejects_wrong(executed_lessons, path):
-    runs, _ = executed_lessons
-    run = runs[path]
+def test_every_lesson_exercise_accepts_right_and_rejects_wrong(notebook_runs, path):
+    run = notebook_runs[path]
     assert run.error is None, run.error
     assert len(run.exercises) >= 3, "at least three exercises per lesson"
     for ex in run.exercises:

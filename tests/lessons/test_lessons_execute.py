@@ -1,8 +1,8 @@
 """What nbval cannot check of the Abracada lessons (English and Russian).
 
-nbval (``pytest notebooks/``, see pyproject.toml) runs every notebook top to bottom. Here: the
-executed lessons write nothing to stderr and show computed Markdown (from the shared runner,
-which also answers every exercise), and each is committed clean: a heading first, no outputs,
+``tests/test_notebooks_run.py`` runs every notebook top to bottom. Here: the executed lessons
+(the session's one run of each, ``tests/notebook_runs.py``, which also answers every exercise)
+write nothing to stderr and show computed Markdown, and each is committed clean: a heading first, no outputs,
 no widget state, ``ipywidgets as ipw``."""
 from __future__ import annotations
 
@@ -16,10 +16,9 @@ from lesson_runner import LESSONS, REPO
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: str(p.relative_to(REPO / "notebooks")))
-def test_lesson_outputs_are_clean(executed_lessons, path):
+def test_lesson_outputs_are_clean(notebook_runs, path):
     """No error output, nothing on stderr (warnings included), and some computed Markdown."""
-    runs, _ = executed_lessons
-    nb = runs[path].nb
+    nb = notebook_runs[path].nb
     markdown = 0
     for cell in nb.cells:
         for out in cell.get("outputs", []):

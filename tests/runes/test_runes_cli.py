@@ -14,6 +14,7 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.mark.slow          # one of the quick loop's slowest (scripts/test --quick); CI runs it
 def test_simulate_runes_with_three_bots(capsys):
     args = ("simulate", "runes", "--games", "50", "--players", "3", "--bots", "planner,greedy,random",
             "--seed", "1", "--json")

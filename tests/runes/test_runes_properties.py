@@ -24,6 +24,7 @@ def test_random_games_keep_every_invariant(runes_invariants, runes_play_random, 
     assert game.is_over and game.outcome() is not None
 
 
+@pytest.mark.slow          # one of the quick loop's slowest (scripts/test --quick); CI runs it
 def test_many_random_games_end(runes_play_random):
     """600 seeded games (2-6 players, short health to keep it quick) all end within bounds."""
     winners = 0

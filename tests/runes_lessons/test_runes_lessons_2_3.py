@@ -1,6 +1,6 @@
 """Spell Runes lessons 2 and 3 (English and Russian): committed clean, the Russian twin mirrors
 the English one, and when the code cells run their exercises hold independently computed answers
-and the engine simulation started by the button works. (nbval runs them in a kernel as well.)"""
+and the engine simulation started by the button works. (tests/test_notebooks_run.py runs them in a kernel as well.)"""
 from __future__ import annotations
 
 import re

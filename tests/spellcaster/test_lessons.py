@@ -1,41 +1,26 @@
 """The SpellCaster lessons: each executes cleanly, shows computed numbers, and its exercises accept
-the right answers and refuse wrong ones (answered by the shared lesson runner's check cell)."""
+the right answers and refuse wrong ones (the session's one run of each, whose check cell answers
+them: tests/notebook_runs.py)."""
 from __future__ import annotations
 
-import json
 import re
-import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests" / "lessons"))
-from lesson_runner import CHECK_CELL, MARKER  # noqa: E402
-
 NAMES = ["01_two_d10s", "02_locked", "03_walking_on_colours"]
 LESSONS = [REPO / "notebooks" / "spellcaster" / f"{n}.ipynb" for n in NAMES] + \
           [REPO / "notebooks" / "spellcaster" / "ru" / f"{n}.ipynb" for n in NAMES]
 
 
-def run(path: Path):
-    from nbclient import NotebookClient
-    nb = nbformat.read(path, as_version=4)
-    nb.cells.append(nbformat.v4.new_code_cell(CHECK_CELL))
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
-    report = []
-    for out in nb.cells[-1].get("outputs", []):
-        for line in out.get("text", "").splitlines():
-            if line.startswith(MARKER):
-                report = json.loads(line[len(MARKER):])
-    return nb, report
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: str(p.relative_to(REPO / "notebooks")))
-def test_lesson_runs_and_its_exercises_judge_answers(path):
-    nb, report = run(path)
+def test_lesson_runs_and_its_exercises_judge_answers(notebook_runs, path):
+    run = notebook_runs[path]
+    assert run.error is None, run.error
+    nb, report = run.nb, run.exercises
     markdown = []
     for cell in nb.cells:
         for out in cell.get("outputs", []):

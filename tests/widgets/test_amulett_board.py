@@ -332,21 +332,14 @@ def test_every_lesson_has_its_russian_twin():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: str(p.relative_to(REPO / "notebooks")))
-def test_lesson_runs_and_its_exercises_judge_answers(path):
+def test_lesson_runs_and_its_exercises_judge_answers(notebook_runs, path):
     """Executed top to bottom with the shared runner's check cell: no error, no stderr, computed
-    prose, a plot, and every exercise accepts its answer and refuses wrong ones."""
-    import json
-    import sys
-
-    import nbformat
-    from nbclient import NotebookClient
-    sys.path.insert(0, str(REPO / "tests" / "lessons"))
-    from lesson_runner import CHECK_CELL, MARKER
-
-    nb = nbformat.read(path, as_version=4)
-    nb.cells.append(nbformat.v4.new_code_cell(CHECK_CELL))
-    NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
-    report, markdown, images = [], [], 0
+    prose, a plot, and every exercise accepts its answer and refuses wrong ones (the session's
+    one run of the lesson, tests/notebook_runs.py)."""
+    run = notebook_runs[path]
+    assert run.error is None, run.error
+    nb, report = run.nb, run.exercises
+    markdown, images = [], 0
     for cell in nb.cells:
         for out in cell.get("outputs", []):
             assert out["output_type"] != "error", out.get("evalue")
@@ -354,9 +347,6 @@ def test_lesson_runs_and_its_exercises_judge_answers(path):
             data = out.get("data", {})
             markdown += [data["text/markdown"]] if "text/markdown" in data else []
             images += "image/png" in data
-            for line in out.get("text", "").splitlines():
-                if line.startswith(MARKER):
-                    report = json.loads(line[len(MARKER):])
     assert len(markdown) >= 3 and images >= 1
     assert len(report) >= 3
     for ex in report:

@@ -61,6 +61,7 @@ def worlds(players: int, seed: int):
     return a, b
 
 
+@pytest.mark.slow          # one of the quick loop's slowest (scripts/test --quick); CI runs it
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
 def test_two_worlds_give_identical_widget_state(players, seed):
     """While the student's views are equal, every widget's synced state is equal, after many

@@ -1,24 +1,81 @@
-"""Every Abracada lesson opens in the classroom Voila with its code hidden and no error shown
-or logged (the ``page`` fixture fails on console errors), and its exercises answer clicks."""
+"""Every lesson page opened once in the classroom Voila, and every browser check of a lesson read
+from that one visit: axe-core, its language and title (``page_checks``); the Abracada lessons
+rendered without an error and with their code hidden, and an unreadable answer reported
+(Spell Runes lessons 2 and 3: ``tests/runes_lessons``); Abracada lesson 1's exercise
+says right and wrong; lesson 2's title, links and Enter; lesson 5's Play-more sentence (issues
+#13.2, #15.4, #20.3, #20.5).
+
+A Voila render costs a kernel and seconds of both cores, so a page is not opened again for each
+check: the checks of one page run one after another on the same visit (``conftest.py`` orders
+them: by page, then as written here, the checks that click after those that only read, and the
+check that leaves the page last), then the page is closed. ``test_the_visit_logged_no_error``
+comes last for each page: what the ``page`` fixture fails on (console errors, page errors,
+requests off the machine) over the whole visit.
+"""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import pytest
 from playwright.sync_api import expect
 
+import browser_harness as bh
+from browser.conftest import PageLog, _close_watched, _watched_page
+from page_checks import AXE, accessibility_problems, open_ready, pages
 from towerlib.abracada import rules
 
-NAMES = ["01_meet_the_tower", "02_counting_stones", "03_what_do_i_hold", "04_which_spell_now",
-         "05_let_the_bots_play"]
-PATHS = [f"abracada/{n}.ipynb" for n in NAMES] + [f"abracada/ru/{n}.ipynb" for n in NAMES]
+LESSONS = [(path, lang) for path, kind, lang in pages(bh.REPO / "notebooks") if kind == "lesson"]
+PATHS = [path for path, _ in LESSONS]
+ABRACADA = [path for path in PATHS if path.startswith("abracada/")]
+LANG = dict(LESSONS)
 EXERCISE = ".lesson-exercise"
 ERROR_OUTPUTS = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], .jp-RenderedText[data-mime-type='application/vnd.jupyter.error']"
+RUN = ".lesson-live-run"
 
 
+@dataclass
+class Visit:
+    path: str
+    page: object
+    context: object
+    log: PageLog
+
+
+@pytest.fixture(scope="module")
+def visits(browser, voila_server):
+    """The open visit of one page at a time: asking for another page closes the last one."""
+    current: dict[str, Visit] = {}
+
+    def visit(path: str) -> Visit:
+        if path not in current:
+            for old in current.values():
+                _close_watched(old.page, old.context, old.log, f"lesson-{old.path}")
+            current.clear()
+            log = PageLog()
+            pg, context = _watched_page(browser, log)
+            current[path] = Visit(path, pg, context, log)
+            open_ready(pg, voila_server, path, "lesson")
+        return current[path]
+    yield visit
+    for old in current.values():
+        _close_watched(old.page, old.context, old.log, f"lesson-{old.path}")
+
+
+# ----- checks that only read the page ---------------------------------------------------------------
 @pytest.mark.parametrize("path", PATHS)
-def test_lesson_renders_without_errors(voila_page, page, path):
-    voila_page(path, ready=EXERCISE)
+def test_no_serious_or_critical_axe_violation(visits, path):
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (scripts/test does)", pytrace=False)
+    problems = accessibility_problems(visits(path).page, path, LANG[path])
+    assert not problems, f"{path}: " + "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", ABRACADA)
+def test_lesson_renders_without_errors(visits, path):
+    """Code hidden, no error shown, the parts drawn later filled in; an unreadable answer gets a
+    message, not a verdict (or, for a dropdown, nothing breaks)."""
+    page = visits(path).page
     # The exercises come last: wait until the whole lesson has run.
     page.wait_for_function("document.querySelectorAll('.lesson-exercise').length >= 3", timeout=120_000)
     assert page.locator(ERROR_OUTPUTS).count() == 0, "an error or stderr output is shown"
@@ -28,7 +85,6 @@ def test_lesson_renders_without_errors(voila_page, page, path):
     if page.locator(".lesson-later-text").count():
         page.wait_for_function("[...document.querySelectorAll('.lesson-later-text')].every("
                                "e => e.innerText.trim() && e.innerText.trim() !== '…')", timeout=120_000)
-    # Unreadable input gets a message, a wrong number a "wrong" (or, for a dropdown, nothing breaks).
     first = page.locator(EXERCISE).first
     box = first.locator(".exercise-input input")
     if box.count():
@@ -37,13 +93,13 @@ def test_lesson_renders_without_errors(voila_page, page, path):
         expect(first.locator(".exercise-unread")).to_be_visible()
 
 
+# ----- checks that click: after the above, each on its own page -------------------------------------
 @pytest.mark.parametrize("path, right, wrong", [
     ("abracada/01_meet_the_tower.ipynb", str(rules.TOTAL_STONES), str(rules.TOTAL_STONES - 1)),
     ("abracada/ru/01_meet_the_tower.ipynb", str(rules.TOTAL_STONES), str(rules.TOTAL_STONES + 1)),
 ])
-def test_exercise_says_right_and_wrong_in_the_browser(voila_page, page, path, right, wrong):
-    voila_page(path, ready=EXERCISE)
-    first = page.locator(EXERCISE).first
+def test_exercise_says_right_and_wrong_in_the_browser(visits, path, right, wrong):
+    first = visits(path).page.locator(EXERCISE).first
     first.locator(".exercise-input input").fill(wrong)
     first.locator(".exercise-check").click()
     expect(first.locator(".exercise-wrong")).to_be_visible()
@@ -55,10 +111,6 @@ def test_exercise_says_right_and_wrong_in_the_browser(voila_page, page, path, ri
     first.locator(".exercise-input input").fill(right)
     first.locator(".exercise-check").click()
     expect(first.locator(".exercise-right")).to_be_visible()
-
-
-# ----- live text, course links, Enter (issues #20.3, #20.5, #13.2) ---------------------------------------
-RUN = ".lesson-live-run"
 
 
 def table_and_sentence(run) -> tuple[list[list[str]], str]:
@@ -81,8 +133,9 @@ def press_and_stop(page, run, seen_games: int) -> None:
 
 @pytest.mark.parametrize("path, games_word", [("abracada/05_let_the_bots_play.ipynb", "After"),
                                               ("abracada/ru/05_let_the_bots_play.ipynb", "Сыграно партий")])
-def test_play_more_redraws_the_sentence_with_the_table(voila_page, page, path, games_word):
-    voila_page(path, ready=f"{RUN} .lesson-run-start")
+def test_play_more_redraws_the_sentence_with_the_table(visits, path, games_word):
+    page = visits(path).page
+    page.wait_for_selector(f"{RUN} .lesson-run-start", state="visible")
     run = page.locator(RUN).first
     assert run.locator(".lesson-live-text table").count() == 0, "no game is played while the page renders"
     seen = 0
@@ -103,14 +156,15 @@ def test_play_more_redraws_the_sentence_with_the_table(voila_page, page, path, g
     assert "more" in run.locator(".lesson-run-start").inner_text() or "ещё" in run.locator(".lesson-run-start").inner_text()
 
 
+# ----- the check that leaves the page: last but one ----------------------------------------------------
 @pytest.mark.parametrize("path, title, gallery, next_title", [
     ("abracada/02_counting_stones.ipynb", "Lesson 2 · Counting stones — Abracada...What?", "../index.ipynb",
      "Lesson 3 · What do I hold?"),
     ("abracada/ru/02_counting_stones.ipynb", "Урок 2 · Считаем камни — Абракада...что?", "../../index.ipynb?lang=ru",
      "Урок 3 · Что у меня в руке?"),
 ])
-def test_lesson_title_links_and_enter(voila_page, page, path, title, gallery, next_title):
-    voila_page(path, ready=EXERCISE)
+def test_lesson_title_links_and_enter(visits, path, title, gallery, next_title):
+    page = visits(path).page
     expect(page).to_have_title(title)
     nav = page.locator(".jp-RenderedMarkdown a", has_text=next_title).first
     expect(page.locator(f'a[href="{gallery}"]').first).to_be_visible()
@@ -124,3 +178,10 @@ def test_lesson_title_links_and_enter(voila_page, page, path, title, gallery, ne
     nav.click()
     page.wait_for_selector(EXERCISE, state="visible", timeout=240_000)
     expect(page).to_have_title(re.compile(re.escape(next_title)))
+
+
+# ----- last for each page ------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", PATHS)
+def test_the_visit_logged_no_error(visits, path):
+    problems = visits(path).log.problems()
+    assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
