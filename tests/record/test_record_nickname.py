@@ -5,11 +5,14 @@ tests/browser/test_nickname_first.py."""
 from __future__ import annotations
 
 import atexit
+from pathlib import Path
 
 import pytest
 
 from record_helpers import SPACES
 from widgets.record import Store, hooks, nickname
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 @pytest.fixture
@@ -21,6 +24,7 @@ def page(monkeypatch, sqlite_url):
     monkeypatch.setenv("SPELLTOWER_CLASSROOM", "1")
     monkeypatch.setenv("HTTP_X_SPELLTOWER_SPACE", SPACES[11])
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/runes/ru/01_dice_duel_odds.ipynb")
+    monkeypatch.chdir(NOTEBOOKS / "runes" / "ru")      # Voila runs a page's kernel in its folder
     fresh.on_known.append(nickname.ask)
     yield fresh
     atexit.unregister(fresh._left)
