@@ -75,6 +75,8 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 import zmq
 from traitlets import Bool, Float, Type, Unicode
 
+from widgets.kernel_guard import GuardedKernelConnection
+
 
 class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
     """The stock kernel websocket connection, with ``TCP_NODELAY`` set once the socket is open."""
@@ -99,9 +101,10 @@ class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
                 socket.IPPROTO_TCP, socket.TCP_NODELAY), self.kernel_id)
 
 
-class ClassroomKernelConnection(NoDelayKernelConnection):
+class ClassroomKernelConnection(GuardedKernelConnection, NoDelayKernelConnection):
     """No-delay connection that also frees a kernel once no page is connected to it, without
-    the IOPub rate limit (see the module docstring)."""
+    the IOPub rate limit (see the module docstring), and reads the websocket's frames within
+    their bounds (:mod:`widgets.kernel_guard`)."""
 
     limit_rate = Bool(False, config=True,
                       help="Whether to limit the rate of IOPub messages (off: a Voila page runs no student code).")

@@ -1,0 +1,213 @@
+"""Attacks on a real ``scripts/serve`` through its kernel websocket, as a student's devtools would.
+
+The server serves the test fixtures (``_fixtures/buffers.ipynb`` has a widget with binary state,
+so its kernel sends messages with buffers) and the Abracada play page. Each student is a
+separate cookie jar; the websocket clients speak Jupyter's protocol directly (``websockets``'
+synchronous client, so no asyncio loop meets Playwright's). After each attack, the server must
+still answer another client's HTTP request and another student's kernel within 100 ms.
+"""
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import shutil
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_binary_message,
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+import browser_harness as bh
+
+V1 = "v1.kernel.websocket.jupyter.org"
+BUFFERS = "_fixtures/buffers.ipynb"
+BUTTON = "_fixtures/button.ipynb"
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+CEILING = 300.0         # s: a ceiling for a busy machine (a page's kernel start), not a time to meet
+ANSWER_LIMIT = 0.100    # s: what another student may wait while one attacks
+#: s to wait for the kernel's answer on a plain websocket: a frozen server never sends it, and
+#: grows its memory meanwhile, so this is short.
+PLAIN_WAIT = 10.0
+CONTROL_VERSION = "1.0.0"   # ipywidgets 8's jupyter.widget.control protocol
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch
+
+
+@pytest.fixture(scope="module")
+def guard_server(tmp_path_factory, monkeypatch_module):
+    root = tmp_path_factory.mktemp("guard-root")
+    shutil.copytree(bh.FIXTURES, root / "_fixtures")
+    (root / "abracada").mkdir()
+    shutil.copy(bh.REPO / "notebooks" / "abracada" / "play.ipynb", root / "abracada" / "play.ipynb")
+    monkeypatch_module.setenv("SPELLTOWER_SAVES", str(tmp_path_factory.mktemp("guard-saves")))
+    monkeypatch_module.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(bh.REPO), os.environ.get("PYTHONPATH")) if p))
+    server = bh.start_voila(root, tmp_path_factory.mktemp("logs") / "voila.log", extra_args=[
+        "--WarmKernelManager.pool_size=0", f"--ClassroomKernelConnection.shutdown_delay={bh.TEST_SHUTDOWN_DELAY}"])
+    yield server
+    server.stop(timeout=5)   # a server frozen by a failed test is killed, not waited for
+    (bh.REPO / "artifacts").mkdir(exist_ok=True)
+    (bh.REPO / "artifacts" / "voila-guard-server.log").write_text(server.log_text())
+
+
+class Student:
+    """One browser: its own cookies, the pages it opened and their kernels."""
+
+    def __init__(self, server: bh.Server):
+        self.server = server
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def open_page(self, path: str) -> str:
+        """GET a page as a browser would; the id of the kernel the page got."""
+        with self.opener.open(self.server.url(f"voila/render/{path}"), timeout=CEILING) as reply:
+            match = KERNEL_ID.search(reply.read().decode())
+        assert match, f"{path} names no kernel"
+        return match.group(1)
+
+    @property
+    def cookie(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+    def kernel_socket(self, kernel_id: str, v1: bool = True) -> KernelSocket:
+        return KernelSocket(self.server, kernel_id, self.cookie, v1)
+
+
+class KernelSocket:
+    """A page's kernel websocket: v1 as Voila's pages speak it, or a plain ``new WebSocket(url)``."""
+
+    def __init__(self, server: bh.Server, kernel_id: str, cookie: str, v1: bool = True):
+        url = server.url(f"api/kernels/{kernel_id}/channels?session_id={uuid.uuid4().hex}").replace("http", "ws", 1)
+        self.session = uuid.uuid4().hex
+        self.ws = connect(url, subprotocols=[V1] if v1 else None, additional_headers={"Cookie": cookie},
+                          max_size=None, open_timeout=CEILING, proxy=None, legacy=True)
+        self.v1 = self.ws.subprotocol == V1
+
+    def send(self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None) -> str:
+        msg_id = uuid.uuid4().hex
+        msg = {"header": {"msg_id": msg_id, "msg_type": msg_type, "session": self.session, "username": "student",
+                          "date": "2026-01-01T00:00:00.000000Z", "version": "5.3"},
+               "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": channel, "buffers": []}
+        if self.v1:
+            self.ws.send(serialize_msg_to_ws_v1(msg, channel, lambda part: json.dumps(part).encode()))
+        else:
+            self.ws.send(json.dumps(msg))
+        return msg_id
+
+    def recv(self, timeout: float) -> dict:
+        raw = self.ws.recv(timeout=timeout)
+        if isinstance(raw, str):
+            return json.loads(raw)
+        if self.v1:
+            channel, parts = deserialize_msg_from_ws_v1(raw)
+            header, parent, metadata, content = map(json.loads, parts[:4])
+            return {"header": header, "parent_header": parent, "metadata": metadata, "content": content,
+                    "channel": channel, "buffers": parts[4:]}
+        return deserialize_binary_message(raw)
+
+    def reply_to(self, msg_id: str, timeout: float = CEILING) -> dict:
+        """The first message whose parent is ``msg_id`` on the shell channel (its reply)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.recv(max(0.0, deadline - time.monotonic()))
+            if msg["parent_header"].get("msg_id") == msg_id and msg.get("channel") == "shell":
+                return msg
+
+    def request_states(self) -> str:
+        """What a page's widget manager sends on connect; the kernel answers with every widget's
+        state, binary ones as buffers."""
+        comm_id = uuid.uuid4().hex
+        self.send("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
+                  metadata={"version": CONTROL_VERSION})
+        return self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def _answer_seconds(server: bh.Server, other: KernelSocket) -> tuple[float, float]:
+    """How long the server takes to serve a static file to another client and to relay another
+    student's kernel_info_request and its reply (a ceiling of 5 s each: a frozen server fails)."""
+    t0 = time.perf_counter()
+    with urllib.request.urlopen(server.url("voila/static/voila.js"), timeout=5) as reply:
+        assert reply.status == 200
+        reply.read()
+    http_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    msg = other.reply_to(other.send("kernel_info_request", {}), timeout=5)
+    assert msg["header"]["msg_type"] == "kernel_info_reply"
+    return http_s, time.perf_counter() - t0
+
+
+def _assert_answers_quickly(server: bh.Server, other: KernelSocket) -> None:
+    """Best of three probes each within the limit (the machine is shared: one probe may wait for a core)."""
+    probes = [_answer_seconds(server, other) for _ in range(3)]
+    assert min(p[0] for p in probes) < ANSWER_LIMIT, probes
+    assert min(p[1] for p in probes) < ANSWER_LIMIT, probes
+
+
+@pytest.fixture(scope="module")
+def bystander(guard_server):
+    """Another student with the button page open and its kernel websocket connected."""
+    student = Student(guard_server)
+    socket = student.kernel_socket(student.open_page(BUTTON))
+    yield socket
+    socket.close()
+
+
+def test_a_plain_websocket_cannot_freeze_the_server(guard_server, bystander):
+    attacker = Student(guard_server)
+    kernel_id = attacker.open_page(BUFFERS)
+    _assert_answers_quickly(guard_server, bystander)
+    try:
+        plain = attacker.kernel_socket(kernel_id, v1=False)
+    except InvalidStatus as refused:      # the server refuses the legacy protocol outright
+        assert refused.response.status_code == 400
+    else:                                 # or speaks it safely: the buffers come back, legacy-framed
+        plain.request_states()
+        try:
+            while not plain.recv(PLAIN_WAIT).get("buffers"):
+                pass
+        except (TimeoutError, ConnectionClosed):
+            pass                          # no answer: the probes below tell whether the server froze
+        plain.close()
+    _assert_answers_quickly(guard_server, bystander)
+    # The page's own v1 websocket still works, buffers included.
+    page = attacker.kernel_socket(kernel_id)
+    msg_id = page.request_states()
+    while True:
+        msg = page.recv(CEILING)
+        if msg["header"]["msg_type"] == "comm_msg" and msg["parent_header"].get("msg_id") == msg_id:
+            break
+    assert msg["buffers"], "the image's state came without its buffer"
+    page.close()
+
+
+@pytest.mark.parametrize("frame", [
+    b"\xff" * 8,                                   # an offset count of 1.8e19, nothing else
+    b"\xff" * 64,
+    (3).to_bytes(8, "little") + b"\xff" * 24,       # offsets far outside the frame
+    (4).to_bytes(8, "little") + b"\x00" * 32,       # a frame of empty parts
+    b"x" * 40,
+], ids=["count-only", "count-and-junk", "offsets-outside", "empty-parts", "not-v1"])
+def test_a_malformed_v1_frame_is_dropped_and_the_server_answers(guard_server, bystander, frame):
+    attacker = Student(guard_server)
+    socket = attacker.kernel_socket(attacker.open_page(BUTTON))
+    socket.ws.send(frame)
+    _assert_answers_quickly(guard_server, bystander)
+    # The attacker's own socket still carries well-formed messages.
+    assert socket.reply_to(socket.send("kernel_info_request", {}))["header"]["msg_type"] == "kernel_info_reply"
+    socket.close()
