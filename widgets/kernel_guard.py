@@ -15,8 +15,8 @@ its frames trusting their length fields:
 :class:`GuardedKernelConnection` (a base of ``widgets.serving.ClassroomKernelConnection``)
 refuses a kernel websocket that did not offer the v1 protocol, reads frames with
 :func:`read_v1_frame` / :func:`v1_header` (which check every length against the frame before
-using it) and drops, with a warning, any frame that does not parse; Voila's own reader never
-sees a frame.
+using it) and drops, with a warning, any frame that does not parse or that carries a message
+type a page does not need (:data:`PAGE_MESSAGE_TYPES`); Voila's own reader never sees a frame.
 
 This module is imported by the server process: keep ipywidgets (and the boards) out of it.
 """
@@ -28,9 +28,16 @@ from typing import Any
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado import web
 from tornado.websocket import WebSocketHandler
+from traitlets import List, Unicode
 
 #: The kernel websocket protocol of Voila's and JupyterLab's pages; the only one accepted.
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
+#: What a page may send its kernel: widget (comm) messages and the two info requests its
+#: widget manager makes on connect. Nothing that runs, inspects or completes code, interrupts,
+#: restarts or shuts the kernel down, or debugs it.
+PAGE_MESSAGE_TYPES = ("comm_open", "comm_msg", "comm_close", "comm_info_request", "kernel_info_request")
+#: The channels those travel on.
+PAGE_CHANNELS = ("shell",)
 #: At most this many buffers in a message from a page (a click sends none; a file upload a few).
 MAX_PAGE_BUFFERS = 64
 #: The parts of a Jupyter message before its buffers: header, parent header, metadata, content.
@@ -111,7 +118,18 @@ def offered_protocols(handler: WebSocketHandler) -> list[str]:
 
 
 class GuardedKernelConnection(ZMQChannelsWebsocketConnection):
-    """The kernel websocket connection, v1 protocol only, reading frames within their bounds."""
+    """The kernel websocket connection, v1 protocol only, reading frames within their bounds and
+    passing on only the message types a page needs.
+
+    The message types are checked here, not only by ``MappingKernelManager.allowed_message_types``:
+    Voila builds its kernel manager with its own list (which lets a page send ``shutdown_request``,
+    so the kernel restarts bare and the board dies) over whatever the configuration says.
+    """
+
+    allowed_message_types = List(
+        Unicode(), default_value=list(PAGE_MESSAGE_TYPES), config=True,
+        help="Message types a page may send its kernel (on the shell channel); all others are dropped. "
+        "A type must also be allowed by the kernel manager's allowed_message_types, if that is set.")
 
     async def prepare(self) -> None:
         """Refuse the handshake (400) unless the client offers the v1 protocol, before any
@@ -156,5 +174,6 @@ class GuardedKernelConnection(ZMQChannelsWebsocketConnection):
         self.session.send_raw(self.channels[channel], parts)
 
     def _allowed(self, channel: str, msg_type: Any) -> bool:
-        allowed = self.multi_kernel_manager.allowed_message_types
-        return channel in self.channels and (not allowed or msg_type in allowed)
+        managers = self.multi_kernel_manager.allowed_message_types
+        return (channel in PAGE_CHANNELS and channel in self.channels and msg_type in self.allowed_message_types
+                and (not managers or msg_type in managers))

@@ -35,9 +35,9 @@ through configuration (``Voila.kernel_websocket_connection_class`` and
   cookie or the token, in two request headers it always overwrites (``X-Spelltower-Space``,
   ``X-Spelltower-Teacher``), which Voila passes to the kernel as environment variables
   (``VoilaConfiguration.http_header_envs``, preheated kernels included); see
-  :mod:`widgets.classroom` for the kernel's side. ``MappingKernelManager.allowed_message_types``
-  (``jupyter_config/voila.json``) limits what a page may send its kernel to widget messages, so
-  a page cannot run code in its kernel to read another student's folder.
+  :mod:`widgets.classroom` for the kernel's side. ``ClassroomKernelConnection.allowed_message_types``
+  (``jupyter_config/voila.json``, :mod:`widgets.kernel_guard`) limits what a page may send its kernel
+  to widget messages, so a page cannot run code in its kernel to read another student's folder.
 * **A page can hang on a lost shell reply.** Voila's executor (nbclient) waits for each cell's
   ``execute_reply`` with no time limit. Under heavy CPU load (2 cores, load 12+) about one guide
   page in twenty stayed on "Executing 2 of 3" for good: the kernel had run the cell and said

@@ -95,6 +95,7 @@ class KernelSocket:
         self.ws = connect(url, subprotocols=[V1] if v1 else None, additional_headers={"Cookie": cookie},
                           max_size=None, open_timeout=CEILING, proxy=None, legacy=True)
         self.v1 = self.ws.subprotocol == V1
+        self.seen: list[dict] = []     # every message received, in order
 
     def send(self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None) -> str:
         msg_id = uuid.uuid4().hex
@@ -110,13 +111,16 @@ class KernelSocket:
     def recv(self, timeout: float) -> dict:
         raw = self.ws.recv(timeout=timeout)
         if isinstance(raw, str):
-            return json.loads(raw)
-        if self.v1:
+            msg = json.loads(raw)
+        elif self.v1:
             channel, parts = deserialize_msg_from_ws_v1(raw)
             header, parent, metadata, content = map(json.loads, parts[:4])
-            return {"header": header, "parent_header": parent, "metadata": metadata, "content": content,
-                    "channel": channel, "buffers": parts[4:]}
-        return deserialize_binary_message(raw)
+            msg = {"header": header, "parent_header": parent, "metadata": metadata, "content": content,
+                   "channel": channel, "buffers": parts[4:]}
+        else:
+            msg = deserialize_binary_message(raw)
+        self.seen.append(msg)
+        return msg
 
     def reply_to(self, msg_id: str, timeout: float = CEILING) -> dict:
         """The first message whose parent is ``msg_id`` on the shell channel (its reply)."""
@@ -133,6 +137,29 @@ class KernelSocket:
         self.send("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
                   metadata={"version": CONTROL_VERSION})
         return self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})
+
+    def states(self, timeout: float = CEILING) -> dict[str, dict]:
+        """Every widget model's state, by model id, as the page's widget manager gets them."""
+        msg_id = self.request_states()
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.recv(max(0.0, deadline - time.monotonic()))
+            if msg["header"]["msg_type"] == "comm_msg" and msg["parent_header"].get("msg_id") == msg_id:
+                return {k: v["state"] for k, v in msg["content"]["data"]["states"].items()}
+
+    def click(self, model_id: str) -> list[dict]:
+        """Click a button as the page does; the widget updates the click brought, up to the
+        kernel's idle status."""
+        msg_id = self.send("comm_msg", {"comm_id": model_id, "data": {"method": "custom", "content": {"event": "click"}}})
+        updates = []
+        while True:
+            msg = self.recv(CEILING)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["header"]["msg_type"] == "comm_msg":
+                updates.append(msg)
+            if msg["header"]["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                return updates
 
     def close(self) -> None:
         self.ws.close()
@@ -210,4 +237,61 @@ def test_a_malformed_v1_frame_is_dropped_and_the_server_answers(guard_server, by
     _assert_answers_quickly(guard_server, bystander)
     # The attacker's own socket still carries well-formed messages.
     assert socket.reply_to(socket.send("kernel_info_request", {}))["header"]["msg_type"] == "kernel_info_reply"
+    socket.close()
+
+
+#: Everything a page must not send, with the channel a frontend would use and a content that
+#: would make a kernel answer (or die) if the message reached it.
+FORBIDDEN = [
+    ("control", "shutdown_request", {"restart": True}),
+    ("control", "interrupt_request", {}),
+    ("control", "debug_request", {"type": "request", "seq": 1, "command": "initialize", "arguments": {}}),
+    ("control", "kernel_info_request", {}),                 # an allowed type on the wrong channel
+    ("control", "comm_info_request", {}),
+    ("stdin", "input_reply", {"value": "x"}),
+    ("shell", "execute_request", {"code": "1 + 1", "silent": False, "store_history": False,
+                                  "user_expressions": {}, "allow_stdin": False, "stop_on_error": True}),
+    ("shell", "inspect_request", {"code": "len", "cursor_pos": 3, "detail_level": 0}),
+    ("shell", "complete_request", {"code": "le", "cursor_pos": 2}),
+    ("shell", "is_complete_request", {"code": "1 +"}),
+    ("shell", "history_request", {"output": False, "raw": True, "hist_access_type": "tail", "n": 1}),
+    ("shell", "comm_info_request_typo", {}),
+    ("shell", "shutdown_request", {"restart": True}),
+]
+
+
+def _kernel_pid(server: bh.Server, kernel_id: str) -> int | None:
+    """The process of a kernel (its command line names its connection file, which holds its id)."""
+    import psutil
+    for pid in server.kernel_pids():
+        try:
+            if any(kernel_id in part for part in psutil.Process(pid).cmdline()):
+                return pid
+        except psutil.NoSuchProcess:
+            pass
+    return None
+
+
+def test_a_page_may_send_only_widget_messages(guard_server):
+    student = Student(guard_server)
+    kernel_id = student.open_page("abracada/play.ipynb")
+    socket = student.kernel_socket(kernel_id)
+    pid = _kernel_pid(guard_server, kernel_id)
+    assert pid is not None
+    before = socket.states()
+    forbidden = {socket.send(msg_type, content, channel=channel): msg_type for channel, msg_type, content in FORBIDDEN}
+    # The shell channel is served in order: had a request above reached the kernel, something
+    # answering it would come before this reply.
+    socket.reply_to(socket.send("kernel_info_request", {}))
+    after = socket.states(timeout=60)     # a kernel restarted bare never answers: no widget control comm
+    assert after.keys() == before.keys(), "the kernel lost its widgets (restarted?)"
+    start = next(k for k, state in after.items() if "st-start" in state.get("_dom_classes", ()))
+    updates = socket.click(start)
+    assert any("st-playing" in m["content"]["data"].get("state", {}).get("_dom_classes", ()) for m in updates), \
+        "Start did not deal a game"
+    answered = [forbidden[m["parent_header"]["msg_id"]] for m in socket.seen
+                if m["parent_header"].get("msg_id") in forbidden]
+    assert answered == [], f"the kernel answered {answered}"
+    assert _kernel_pid(guard_server, kernel_id) == pid, "the kernel died or was restarted"
+    assert "shutdown_request" in guard_server.log_text()     # each drop is logged
     socket.close()
