@@ -75,6 +75,7 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 import zmq
 from traitlets import Bool, Float, Type, Unicode
 
+from widgets.host_guard import HostAllowlist
 from widgets.kernel_guard import GuardedKernelConnection
 
 
@@ -368,6 +369,14 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
         user = super().get_user(handler)
         self._tell_kernel(handler)
         return user
+
+    def get_handlers(self) -> list:
+        """Voila asks for these once its tornado application exists and before it adds its own
+        routes: the moment to put the Host allowlist in front of all of them (widgets.host_guard)."""
+        app = getattr(self.parent, "app", None)
+        if app is not None and hasattr(app, "add_handlers"):
+            HostAllowlist(parent=self.parent).install(app)
+        return super().get_handlers()
 
     def _tell_kernel(self, handler) -> None:
         """Overwrite the two headers Voila passes to the kernel with the server's own answer."""

@@ -8,6 +8,8 @@ still answer another client's HTTP request and another student's kernel within 1
 """
 from __future__ import annotations
 
+import base64
+import http.client
 import http.cookiejar
 import json
 import os
@@ -39,6 +41,8 @@ ANSWER_LIMIT = 0.100    # s: what another student may wait while one attacks
 #: grows its memory meanwhile, so this is short.
 PLAIN_WAIT = 10.0
 CONTROL_VERSION = "1.0.0"   # ipywidgets 8's jupyter.widget.control protocol
+ROOM_NAME, ROOM_ADDRESS = "Class-Room.example", "10.1.2.3"   # as scripts/serve exports them for a room
+CONFIGURED_NAME = "tower.example"                            # HostAllowlist.allowed_hosts
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +59,10 @@ def guard_server(tmp_path_factory, monkeypatch_module):
     shutil.copy(bh.REPO / "notebooks" / "abracada" / "play.ipynb", root / "abracada" / "play.ipynb")
     monkeypatch_module.setenv("SPELLTOWER_SAVES", str(tmp_path_factory.mktemp("guard-saves")))
     monkeypatch_module.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(bh.REPO), os.environ.get("PYTHONPATH")) if p))
+    monkeypatch_module.setenv("SPELLTOWER_ALLOWED_HOSTS", f"{ROOM_NAME}, {ROOM_ADDRESS}")
     server = bh.start_voila(root, tmp_path_factory.mktemp("logs") / "voila.log", extra_args=[
-        "--WarmKernelManager.pool_size=0", f"--ClassroomKernelConnection.shutdown_delay={bh.TEST_SHUTDOWN_DELAY}"])
+        "--WarmKernelManager.pool_size=0", f"--ClassroomKernelConnection.shutdown_delay={bh.TEST_SHUTDOWN_DELAY}",
+        f"--HostAllowlist.allowed_hosts={CONFIGURED_NAME}"])
     yield server
     server.stop(timeout=5)   # a server frozen by a failed test is killed, not waited for
     (bh.REPO / "artifacts").mkdir(exist_ok=True)
@@ -295,3 +301,46 @@ def test_a_page_may_send_only_widget_messages(guard_server):
     assert _kernel_pid(guard_server, kernel_id) == pid, "the kernel died or was restarted"
     assert "shutdown_request" in guard_server.log_text()     # each drop is logged
     socket.close()
+
+
+def _request(server: bh.Server, path: str, host: str, websocket: bool = False, cookie: str = "") -> tuple[int, str, bytes]:
+    """GET ``path`` from the server (always at 127.0.0.1) with the given ``Host`` header, as a
+    browser that looked ``host`` up would send it; a websocket handshake if ``websocket``.
+    The status, the Content-Type and the body (empty for an accepted handshake)."""
+    headers = {"Host": host, "Cookie": cookie}
+    if websocket:
+        headers.update({"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+                        "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(), "Sec-WebSocket-Protocol": V1})
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=CEILING)
+    try:
+        connection.request("GET", server.url(path).split(str(server.port), 1)[1], headers=headers)
+        reply = connection.getresponse()
+        body = b"" if reply.status == 101 else reply.read()
+        return reply.status, reply.getheader("Content-Type", ""), body
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("host", ["evil.example:8873", "evil.example", "127.0.0.1.evil.example", "localhost.:8866",
+                                  "10.9.9.9", "[::2]:8866"])
+def test_a_foreign_host_gets_403_everywhere(guard_server, host):
+    student = Student(guard_server)
+    kernel_id = student.open_page(BUTTON)
+    pids = guard_server.kernel_pids()
+    for path, websocket in [(f"voila/render/{BUTTON}", False), ("voila/static/voila.js", False),
+                            (f"api/kernels/{kernel_id}", False), ("voila/tree", False),
+                            (f"api/kernels/{kernel_id}/channels?session_id=x", True)]:
+        status, kind, body = _request(guard_server, path, host, websocket, student.cookie)
+        assert (status, kind.split(";")[0]) == (403, "text/plain"), (path, status, kind, body[:200])
+        assert body.decode().startswith("403 Forbidden") and len(body) < 100, body
+    assert guard_server.kernel_pids() <= pids, "a foreign host's page started a kernel"
+
+
+@pytest.mark.parametrize("name", ["localhost", "127.0.0.1", "[::1]", ROOM_NAME, ROOM_ADDRESS, CONFIGURED_NAME])
+def test_the_servers_own_names_are_answered(guard_server, name):
+    student = Student(guard_server)
+    kernel_id = student.open_page(BUTTON)
+    host = f"{name}:{guard_server.port}"
+    assert _request(guard_server, "voila/static/voila.js", host)[0] == 200
+    assert _request(guard_server, f"api/kernels/{kernel_id}", host)[0] == 200
+    assert _request(guard_server, f"api/kernels/{kernel_id}/channels?session_id=x", host, True, student.cookie)[0] == 101
