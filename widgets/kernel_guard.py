@@ -132,12 +132,24 @@ class GuardedKernelConnection(ZMQChannelsWebsocketConnection):
         "A type must also be allowed by the kernel manager's allowed_message_types, if that is set.")
 
     async def prepare(self) -> None:
-        """Refuse the handshake (400) unless the client offers the v1 protocol, before any
-        kernel message can flow in the legacy framing."""
+        """Refuse the handshake unless the client offers the v1 protocol (400: before any kernel
+        message can flow in the legacy framing) and owns the kernel (404, as for no kernel)."""
         if V1_PROTOCOL not in offered_protocols(self.websocket_handler):
             self.log.warning("Refused a kernel websocket that did not offer the %s protocol", V1_PROTOCOL)
-            raise web.HTTPError(400, reason=f"Kernel websockets must use the {V1_PROTOCOL} protocol")
+            self._refuse(400, f"Kernel websockets must use the {V1_PROTOCOL} protocol.")
+        may_use = getattr(self.multi_kernel_manager, "may_use", None)   # widgets.kernel_owner
+        if may_use is not None and not may_use(self.kernel_id, self.websocket_handler):
+            self._refuse(404, "No such kernel.")
         await super().prepare()
+
+    def _refuse(self, status: int, message: str) -> None:
+        """Answer the handshake with a plain-text error and end the request (jupyter_server's
+        error page is an HTML template the Voila server does not have)."""
+        handler = self.websocket_handler
+        handler.set_status(status)
+        handler.set_header("Content-Type", "text/plain; charset=utf-8")
+        handler.finish(f"{status}: {message}\n")
+        raise web.Finish()
 
     @property
     def write_message(self):

@@ -76,6 +76,7 @@ import zmq
 from traitlets import Bool, Float, Type, Unicode
 
 from widgets.host_guard import HostAllowlist
+from widgets import kernel_owner
 from widgets.kernel_guard import GuardedKernelConnection
 
 
@@ -372,11 +373,27 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
 
     def get_handlers(self) -> list:
         """Voila asks for these once its tornado application exists and before it adds its own
-        routes: the moment to put the Host allowlist in front of all of them (widgets.host_guard)."""
+        routes: the moment to put the Host allowlist (widgets.host_guard) and the kernel owner checks
+        (widgets.kernel_owner) in front of them."""
         app = getattr(self.parent, "app", None)
         if app is not None and hasattr(app, "add_handlers"):
             HostAllowlist(parent=self.parent).install(app)
+            kernel_owner.install(app, getattr(self.parent, "server_url", None) or "/")
+            kernel_owner.redact_kernel_ids(self.parent.log)
         return super().get_handlers()
+
+    def owner_keys(self, handler) -> set[str]:
+        """The kernel owner keys the request's cookies prove (widgets.kernel_owner): the student's
+        space, and with a valid teacher cookie the space's teacher key too."""
+        student_id = self.student_id(handler.get_cookie(STUDENT_COOKIE))
+        if student_id is None:
+            return set()
+        space = self.space(student_id)
+        keys = {space}
+        cookie = handler.get_cookie(TEACHER_COOKIE) or ""
+        if self.teacher_token and hmac.compare_digest(cookie, self._sign("teacher", student_id)):
+            keys.add(kernel_owner.owner_key(space, teacher=True))
+        return keys
 
     def _tell_kernel(self, handler) -> None:
         """Overwrite the two headers Voila passes to the kernel with the server's own answer."""

@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import time
+import urllib.error
 import urllib.request
 import uuid
 from pathlib import Path
@@ -30,6 +31,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 import browser_harness as bh
+from widgets.kernel_owner import kernel_tag
 
 V1 = "v1.kernel.websocket.jupyter.org"
 BUFFERS = "_fixtures/buffers.ipynb"
@@ -43,6 +45,7 @@ PLAIN_WAIT = 10.0
 CONTROL_VERSION = "1.0.0"   # ipywidgets 8's jupyter.widget.control protocol
 ROOM_NAME, ROOM_ADDRESS = "Class-Room.example", "10.1.2.3"   # as scripts/serve exports them for a room
 CONFIGURED_NAME = "tower.example"                            # HostAllowlist.allowed_hosts
+TEACHER_TOKEN = "guard-test-teacher-token"
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +63,7 @@ def guard_server(tmp_path_factory, monkeypatch_module):
     monkeypatch_module.setenv("SPELLTOWER_SAVES", str(tmp_path_factory.mktemp("guard-saves")))
     monkeypatch_module.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(bh.REPO), os.environ.get("PYTHONPATH")) if p))
     monkeypatch_module.setenv("SPELLTOWER_ALLOWED_HOSTS", f"{ROOM_NAME}, {ROOM_ADDRESS}")
+    monkeypatch_module.setenv("SPELLTOWER_TEACHER_TOKEN", TEACHER_TOKEN)
     server = bh.start_voila(root, tmp_path_factory.mktemp("logs") / "voila.log", extra_args=[
         "--WarmKernelManager.pool_size=0", f"--ClassroomKernelConnection.shutdown_delay={bh.TEST_SHUTDOWN_DELAY}",
         f"--HostAllowlist.allowed_hosts={CONFIGURED_NAME}"])
@@ -77,9 +81,9 @@ class Student:
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
 
-    def open_page(self, path: str) -> str:
+    def open_page(self, path: str, query: str = "") -> str:
         """GET a page as a browser would; the id of the kernel the page got."""
-        with self.opener.open(self.server.url(f"voila/render/{path}"), timeout=CEILING) as reply:
+        with self.opener.open(self.server.url(f"voila/render/{path}{query}"), timeout=CEILING) as reply:
             match = KERNEL_ID.search(reply.read().decode())
         assert match, f"{path} names no kernel"
         return match.group(1)
@@ -342,5 +346,62 @@ def test_the_servers_own_names_are_answered(guard_server, name):
     kernel_id = student.open_page(BUTTON)
     host = f"{name}:{guard_server.port}"
     assert _request(guard_server, "voila/static/voila.js", host)[0] == 200
-    assert _request(guard_server, f"api/kernels/{kernel_id}", host)[0] == 200
+    assert _request(guard_server, f"api/kernels/{kernel_id}", host, cookie=student.cookie)[0] == 200
     assert _request(guard_server, f"api/kernels/{kernel_id}/channels?session_id=x", host, True, student.cookie)[0] == 101
+
+
+def _api(server: bh.Server, method: str, path: str, cookie: str = "") -> int:
+    """The status of an API request with these cookies (and their _xsrf token, as a page sends it)."""
+    xsrf = re.search(r"(?:^|; )_xsrf=([^;]+)", cookie)
+    headers = {"Cookie": cookie, **({"X-XSRFToken": xsrf.group(1)} if xsrf else {})}
+    request = urllib.request.Request(server.url(path), method=method, headers=headers, data=b"" if method == "POST" else None)
+    try:
+        with urllib.request.urlopen(request, timeout=CEILING) as reply:
+            return reply.status
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+def _refused_to(server: bh.Server, kernel_id: str, cookie: str) -> list[str]:
+    """What a client with ``cookie`` may do with someone else's kernel: the list of what was NOT refused."""
+    allowed = []
+    for method, path in [("GET", f"api/kernels/{kernel_id}"), ("DELETE", f"api/kernels/{kernel_id}"),
+                         ("POST", f"voila/api/shutdown/{kernel_id}")]:
+        status = _api(server, method, path, cookie)
+        if status not in (403, 404):
+            allowed.append(f"{method} {path}: {status}")
+    try:
+        KernelSocket(server, kernel_id, cookie).close()
+        allowed.append("kernel websocket opened")
+    except InvalidStatus as refused:
+        if refused.response.status_code not in (403, 404):
+            allowed.append(f"kernel websocket: {refused.response.status_code}")
+    return allowed
+
+
+@pytest.mark.parametrize("page", [BUTTON, "abracada/play.ipynb"], ids=["cold kernel", "preheated kernel"])
+def test_a_kernel_answers_only_to_the_student_who_opened_it(guard_server, page):
+    owner, other = Student(guard_server), Student(guard_server)
+    kernel_id = owner.open_page(page)
+    other.open_page(BUTTON)                           # a student of the class, with a cookie of their own
+    assert _refused_to(guard_server, kernel_id, other.cookie) == []
+    assert _refused_to(guard_server, kernel_id, "") == []
+    assert _api(guard_server, "GET", "api/kernels/00000000-0000-0000-0000-000000000000", owner.cookie) == 404
+    # The owner's kernel is untouched, and theirs to use.
+    assert _api(guard_server, "GET", f"api/kernels/{kernel_id}", owner.cookie) == 200
+    socket = owner.kernel_socket(kernel_id)
+    assert socket.reply_to(socket.send("kernel_info_request", {}))["header"]["msg_type"] == "kernel_info_reply"
+    socket.close()
+    assert _api(guard_server, "DELETE", f"api/kernels/{kernel_id}", owner.cookie) == 204
+    # The log, which more people read than own kernels, follows the kernel by a tag, not its id.
+    log = guard_server.log_text()
+    assert kernel_id not in log and kernel_tag(kernel_id) in log
+
+
+def test_a_teacher_mode_kernel_answers_only_to_the_teacher_cookie(guard_server):
+    teacher = Student(guard_server)
+    kernel_id = teacher.open_page(BUTTON, f"?teacher={TEACHER_TOKEN}")
+    assert any(c.name == "spelltower_teacher" for c in teacher.jar)
+    student_part = "; ".join(f"{c.name}={c.value}" for c in teacher.jar if c.name != "spelltower_teacher")
+    assert _refused_to(guard_server, kernel_id, student_part) == []    # the same browser's student cookie alone
+    assert _api(guard_server, "GET", f"api/kernels/{kernel_id}", teacher.cookie) == 200
