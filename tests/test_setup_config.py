@@ -183,7 +183,9 @@ def test_the_kernel_learns_the_students_space_and_teacher_mode_from_the_server()
 
 def test_a_page_may_send_its_kernel_widget_messages_only():
     """No execute, inspect or complete request from a page: students cannot run code in the
-    kernel (which could read any student's folder)."""
-    allowed = set(voila_config()["MappingKernelManager"]["allowed_message_types"])
+    kernel (which could read any student's folder), and no shutdown, interrupt or debug request.
+    The kernel websocket connection checks it: Voila overrides the kernel manager's own list."""
+    allowed = set(serving.ClassroomKernelConnection(config=voila_config()).allowed_message_types)
     assert {"comm_open", "comm_msg", "comm_close"} <= allowed
-    assert not allowed & {"execute_request", "inspect_request", "complete_request", "history_request"}
+    assert not allowed & {"execute_request", "inspect_request", "complete_request", "history_request",
+                          "shutdown_request", "interrupt_request", "debug_request", "is_complete_request"}

@@ -36,9 +36,9 @@ through configuration (``Voila.kernel_websocket_connection_class`` and
   cookie or the token, in two request headers it always overwrites (``X-Spelltower-Space``,
   ``X-Spelltower-Teacher``), which Voila passes to the kernel as environment variables
   (``VoilaConfiguration.http_header_envs``, preheated kernels included); see
-  :mod:`widgets.classroom` for the kernel's side. ``MappingKernelManager.allowed_message_types``
-  (``jupyter_config/voila.json``) limits what a page may send its kernel to widget messages, so
-  a page cannot run code in its kernel to read another student's folder.
+  :mod:`widgets.classroom` for the kernel's side. ``ClassroomKernelConnection.allowed_message_types``
+  (``jupyter_config/voila.json``, :mod:`widgets.kernel_guard`) limits what a page may send its kernel
+  to widget messages, so a page cannot run code in its kernel to read another student's folder.
 * **A page can hang on a lost shell reply.** Voila's executor (nbclient) waits for each cell's
   ``execute_reply`` with no time limit. Under heavy CPU load (2 cores, load 12+) about one guide
   page in twenty stayed on "Executing 2 of 3" for good: the kernel had run the cell and said
@@ -76,6 +76,10 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 import zmq
 from traitlets import Bool, Float, Int, Type, Unicode
 
+from widgets.host_guard import HostAllowlist
+from widgets import kernel_owner
+from widgets.kernel_guard import GuardedKernelConnection
+
 
 class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
     """The stock kernel websocket connection, with ``TCP_NODELAY`` set once the socket is open."""
@@ -100,9 +104,10 @@ class NoDelayKernelConnection(ZMQChannelsWebsocketConnection):
                 socket.IPPROTO_TCP, socket.TCP_NODELAY), self.kernel_id)
 
 
-class ClassroomKernelConnection(NoDelayKernelConnection):
+class ClassroomKernelConnection(GuardedKernelConnection, NoDelayKernelConnection):
     """No-delay connection that also frees a kernel once no page is connected to it, without
-    the IOPub rate limit (see the module docstring)."""
+    the IOPub rate limit (see the module docstring), and reads the websocket's frames within
+    their bounds (:mod:`widgets.kernel_guard`)."""
 
     limit_rate = Bool(False, config=True,
                       help="Whether to limit the rate of IOPub messages (off: a Voila page runs no student code).")
@@ -383,6 +388,30 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
         user = super().get_user(handler)
         self._tell_kernel(handler)
         return user
+
+    def get_handlers(self) -> list:
+        """Voila asks for these once its tornado application exists and before it adds its own
+        routes: the moment to put the Host allowlist (widgets.host_guard) and the kernel owner checks
+        (widgets.kernel_owner) in front of them."""
+        app = getattr(self.parent, "app", None)
+        if app is not None and hasattr(app, "add_handlers"):
+            HostAllowlist(parent=self.parent).install(app)
+            kernel_owner.install(app, getattr(self.parent, "server_url", None) or "/")
+            kernel_owner.redact_kernel_ids(self.parent.log)
+        return super().get_handlers()
+
+    def owner_keys(self, handler) -> set[str]:
+        """The kernel owner keys the request's cookies prove (widgets.kernel_owner): the student's
+        space, and with a valid teacher cookie the space's teacher key too."""
+        student_id = self.student_id(handler.get_cookie(STUDENT_COOKIE))
+        if student_id is None:
+            return set()
+        space = self.space(student_id)
+        keys = {space}
+        cookie = handler.get_cookie(TEACHER_COOKIE) or ""
+        if self.teacher_token and hmac.compare_digest(cookie, self._sign("teacher", student_id)):
+            keys.add(kernel_owner.owner_key(space, teacher=True))
+        return keys
 
     def _tell_kernel(self, handler) -> None:
         """Overwrite the two headers Voila passes to the kernel with the server's own answer."""

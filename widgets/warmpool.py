@@ -51,6 +51,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Float, Integer, List, Unicode
 
 from widgets.kernel_activity import HeaderActivityWatch
+from widgets.kernel_owner import SPACE_ENV, TEACHER_ENV, OwnedKernels, owner_key
 from widgets.template_cache import share_compiled_templates
 
 #: What every lesson imports while it renders (see notebooks/*/0*.ipynb): the engines and their
@@ -110,7 +111,7 @@ def request_env(env: dict[str, str], started_with: dict[str, str]) -> dict[str, 
     return {k: v for k, v in env.items() if started_with.get(k) != v}
 
 
-class WarmKernelManager(HeaderActivityWatch, AsyncMappingKernelManager):
+class WarmKernelManager(OwnedKernels, HeaderActivityWatch, AsyncMappingKernelManager):
     """An :class:`AsyncMappingKernelManager` that hands warm kernels to matching pages (see the
     module docstring)."""
 
@@ -267,13 +268,25 @@ class WarmKernelManager(HeaderActivityWatch, AsyncMappingKernelManager):
                 and re.search(self.warm_pages, env.get("SCRIPT_NAME", "")) is not None)
 
     async def start_kernel(self, *, kernel_id: str | None = None, path: str | None = None, **kwargs) -> str:
+        """A kernel for a page (warm if one is ready), bound to the page's owner when the request's
+        environment names one (widgets.kernel_owner); pool and preheated kernels name none."""
         env = kwargs.get("env")
+        owner = owner_key((env or {}).get(SPACE_ENV), (env or {}).get(TEACHER_ENV) == "1")
         if kernel_id is None and self._wants_warm(kwargs.get("kernel_name"), env):
             taken = await self._take(path, env)
             self._fill(delay=self.refill_delay)
             if taken is not None:
+                self.bind_owner(taken, owner)
                 return taken
-        return await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+        started = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+        self.bind_owner(started, owner)
+        return started
+
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs) -> None:
+        try:
+            await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
+        finally:
+            self.forget_owner(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str):
         if kernel_id in self._pool_ids:          # waiting in the pool is not being idle

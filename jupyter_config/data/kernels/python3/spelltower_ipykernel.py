@@ -4,7 +4,7 @@
 replaces the stock ``python3`` one for the Voila pages it serves (JupyterLab and Binder keep the
 stock kernel). The only difference is that ``debugpy`` is not imported: ipykernel imports it at
 start-up to offer the debugger, which costs every student's kernel several MB and some start-up
-time, and no Voila page can use it (``MappingKernelManager.allowed_message_types`` admits widget
+time, and no Voila page can use it (``ClassroomKernelConnection.allowed_message_types`` admits widget
 messages only). With ``debugpy`` unimportable ipykernel simply reports no debugger.
 """
 import sys
