@@ -51,16 +51,21 @@ DONE, PUTBACK, CONTEST, DECLINE, REST, END, PASS = (act(v) for v in (
 
 
 _BY_VERB_ARG = attrgetter("verb", "arg")
+RESOLVE = Verb("resolve")
+RETURN_DOWN, RETURN_UP = act("return", "down"), act("return", "up")
 _BUYS = tuple(act("buy", " ".join(map(str, p))) for p in PURCHASES)
 MOVE, CONTROL, CONTINUE, CAPTURE, ABANDON, WITHDRAW, LAUNCH = (Verb(v) for v in (
     "move", "control", "continue", "capture", "abandon", "withdraw", "launch"))
 #: Display states in which a spell is out of its owner's hands (a familiar, a contest, a wild spell).
 _IN_PLAY = frozenset(("offered", "launched", "locked", "ready", "wild"))
+#: Display states in which a spell holds one of its controller's familiar pairs.
+_PAIR_OUT = frozenset(("launched", "offered", "ready", "locked"))
 
 
 @lru_cache(maxsize=4096)
 def _conjures(elements: str, *sizes: int) -> tuple[Action, ...]:
-    """Conjure actions from the decks of the active ``elements``, given each deck's size (F E W A)."""
+    """Conjure actions from the decks of the active ``elements``, given each deck's size (F E W A)
+    up to 3 (what three draws can use up)."""
     count = dict(zip(ELEMENTS, sizes))
     active = [e for e in elements if count[e]]
     out = [act("conjure", "B " + e) for e in active]
@@ -379,6 +384,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
             if first_ok and not t["rested"]:
                 out.extend(MOVE[p] for p in NEIGHBOURS[self.pos[seat]])
         can_capture = None                                 # worked out at the first wild spell
+        owes = False                                       # rule 10: a duty left, so the turn cannot end
         for sid, _, sp in self._slots:
             state = sp["state"]
             if state not in _IN_PLAY:
@@ -387,10 +393,12 @@ class SpellCasterGame(Contests, Motion, GameBase):
                 if acting or sid in t["free"]:             # a free Control needs no action point
                     out.append(CONTROL[sid])
                 out.append(ABANDON[sid])
+                owes = owes or self._owes(seat, sid, sp)
             elif state == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]):
                 if acting:
                     out.append(CONTINUE[sid])
                 out.append(WITHDRAW[sid])
+                owes = owes or self._owes(seat, sid, sp)
             elif state == "wild" and acting:
                 if can_capture is None:
                     can_capture = self.pool[seat] > 0 and (
@@ -399,7 +407,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
                     out.append(CAPTURE[sid])
             elif state == "ready" and sp["controller"] == seat and sp["since"] < self.turn_no:
                 out.append(LAUNCH[sid])
-        if not self.duties(seat):
+        if not owes:
             out.append(END)
         out.sort(key=_BY_VERB_ARG)                  # the order of their texts
         return out
@@ -407,25 +415,28 @@ class SpellCasterGame(Contests, Motion, GameBase):
     def _conjure_choices(self, seat: int) -> tuple[Action, ...]:
         """RULE 11: draw only from decks of elements active at the SpellCaster's point."""
         decks = self.decks[seat]
-        return _conjures(POINTS[self.pos[seat]], len(decks["F"]), len(decks["E"]), len(decks["W"]), len(decks["A"]))
+        return _conjures(POINTS[self.pos[seat]], min(3, len(decks["F"])), min(3, len(decks["E"])),
+                         min(3, len(decks["W"])), min(3, len(decks["A"])))
 
     def duties(self, seat: int) -> list[str]:
         """Rule 10: spells this seat must still Control (or abandon) and contests to Continue (or withdraw)."""
+        return [sid for sid, _, sp in self._slots if sp["state"] in _IN_PLAY and self._owes(seat, sid, sp)]
+
+    def _owes(self, seat: int, sid: str, sp: dict[str, Any]) -> bool:
+        """Rule 10 for one spell: ``seat`` must still Control it (launched) or Continue it (locked) this turn."""
         t = self.turn
-        out = []
-        for sid, _, sp in self.all_spells():
-            if sp["state"] == "launched" and sp["controller"] == seat and sid not in t["controlled"] and (
-                    sid not in t["fresh"] or self.options["duty_on_launch_turn"]):
-                out.append(sid)
-            elif sp["state"] == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]) and \
-                    sp["lock"]["since"] < self.turn_no and sid not in t["continued"]:
-                out.append(sid)
-        return out
+        if sp["state"] == "launched":
+            return sp["controller"] == seat and sid not in t["controlled"] and (
+                sid not in t["fresh"] or self.options["duty_on_launch_turn"])
+        return sp["state"] == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]) and \
+            sp["lock"]["since"] < self.turn_no and sid not in t["continued"]
 
     def free_pairs(self, seat: int) -> int:
         """Familiar pairs not on the board: one pair per Focus point."""
-        used = sum(1 for _, _, sp in self.all_spells() if sp["controller"] == seat and
-                   sp["state"] in ("launched", "offered", "ready", "locked"))
+        used = 0
+        for _, _, sp in self._slots:
+            if sp["controller"] == seat and sp["state"] in _PAIR_OUT:
+                used += 1
         return max(0, self.focus[seat] - used)     # launch_needs_pair=False may put more out than pairs
 
     def fits(self, seat: int, slot: int, section: str, value: int) -> bool:
@@ -470,22 +481,23 @@ class SpellCasterGame(Contests, Motion, GameBase):
         return sorted(out, key=_BY_ARG) if out else [PUTBACK]      # all "show": the order of their texts
 
     def _legal_launch(self, frame: dict[str, Any]) -> list[Action]:
-        return [act("launch", sid) for sid in self.launchable(frame["seat"])] + [DONE]
+        return [LAUNCH[sid] for sid in self.launchable(frame["seat"])] + [DONE]
 
     def launchable(self, seat: int) -> list[str]:
         """Complete spells ``seat`` could launch now (an unused token; a free familiar pair)."""
         if self.pool[seat] < 1 or (self.options["launch_needs_pair"] and self.free_pairs(seat) < 1):
             return []
-        return [spell_id(seat, i) for i, sp in enumerate(self.spells[seat]) if self.complete(sp)]
+        complete = self.complete
+        return [sid for sid, owner, sp in self._slots if owner == seat and complete(sp)]
 
     def _legal_offer(self, frame: dict[str, Any]) -> list[Action]:
         return [CONTEST, DECLINE]
 
     def _legal_order(self, frame: dict[str, Any]) -> list[Action]:
-        return [act("resolve", str(q)) for q in frame["left"]]
+        return [RESOLVE[str(q)] for q in frame["left"]]
 
     def _legal_return(self, frame: dict[str, Any]) -> list[Action]:
-        return [act("return", "down"), act("return", "up")]
+        return [RETURN_DOWN, RETURN_UP]
 
     # ================================================================ doing
     def _do(self, action: Action) -> None:
@@ -673,12 +685,11 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self._emit("end", seat)
         self.stack = []
         n, first = self.players, self.first
-        rel = (seat - first) % n
-        later = [q for q in range(n) if self.alive[q] and (q - first) % n > rel]
-        if later:
-            self._start_turn(min(later, key=lambda q: (q - first) % n))
-        else:
-            self._start_round()
+        for k in range((seat - first) % n + 1, n):         # the next standing seat clockwise this round
+            if self.alive[(first + k) % n]:
+                self._start_turn((first + k) % n)
+                return
+        self._start_round()
 
     def unready(self, sid: str) -> None:
         """A free launch not taken: the spell is an ordinary complete spell again, its token back."""
