@@ -92,9 +92,10 @@ def _room(motion: int, mass: int, skill_left: int, min_motion: int, min_mass: in
         for section in SECTIONS:
             m = motion + (section == "motion")
             a = mass + (section == "mass")
-            need = max(0, min_motion - m) + max(0, min_mass - a)
-            if (m + max(0, min_motion - m) <= MOTION_MAX and a + max(0, min_mass - a) <= MASS_MAX and
-                    m + a + need <= SPELL_MAX and value + need * min(CARD_VALUES) <= skill_left):
+            need_motion, need_mass = max(0, min_motion - m), max(0, min_mass - a)
+            if (m + need_motion <= MOTION_MAX and a + need_mass <= MASS_MAX and
+                    m + a + need_motion + need_mass <= SPELL_MAX and
+                    value + (need_motion + need_mass) * min(CARD_VALUES) <= skill_left):
                 fit.append(section)
         if fit:
             room[value] = tuple(fit)
@@ -103,6 +104,7 @@ def _room(motion: int, mass: int, skill_left: int, min_motion: int, min_mass: in
 
 @lru_cache(maxsize=None)
 def _hide(slot: int, section: str) -> Action:
+    """``hide`` the drawn card on a slot (0-based) in one section."""
     return act("hide", f"{slot + 1} {section}")
 
 
