@@ -75,6 +75,19 @@ def act(verb: str, arg: str = "") -> Action:
     return action
 
 
+class Verb(dict):
+    """The shared actions of one verb by argument text (``MOVE["iF"]`` is ``move iF``), made on first
+    use: a dictionary lookup where the engine lists the same few actions over and over."""
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, arg: str) -> Action:
+        action = self[arg] = act(self.verb, arg)
+        return action
+
+
 def parse(text: str) -> Action | None:
     """The action written as ``text``, or None unless ``text`` is exactly a canonical action."""
     if type(text) is not str:

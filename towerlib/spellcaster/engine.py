@@ -29,7 +29,7 @@ from ..core.errors import InvalidDeal
 from ..core.game import GameBase, Outcome
 from ..core.i18n import Msg
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
-from .actions import INTERNED, Action, act, draw_text, parse, spell_id, split_spell
+from .actions import INTERNED, Action, Verb, act, draw_text, parse, spell_id
 from .data import (ATTRIBUTE_POINTS, BASE_FOCUS, CARD_VALUES, BASE_LIFE_ROWS, BASE_SKILL, BASE_WILL, DECK_VALUES,
                    DIE_SIDES, ELEMENTS, HIDDEN, OWNER, PUBLIC, MASS_MAX, MAX_LIFE_POINTS, MOTION_MAX, NEIGHBOURS, POINT_RATE,
                    POINTS, ROW_SQUARES, SECTIONS, SPELL_MAX, START_CORNERS, TOKENS_PER_WILL, action_points,
@@ -51,18 +51,67 @@ DONE, PUTBACK, CONTEST, DECLINE, REST, END, PASS = (act(v) for v in (
 
 
 _BY_VERB_ARG = attrgetter("verb", "arg")
+RESOLVE = Verb("resolve")
+RETURN_DOWN, RETURN_UP = act("return", "down"), act("return", "up")
+_BUYS = tuple(act("buy", " ".join(map(str, p))) for p in PURCHASES)
+MOVE, CONTROL, CONTINUE, CAPTURE, ABANDON, WITHDRAW, LAUNCH = (Verb(v) for v in (
+    "move", "control", "continue", "capture", "abandon", "withdraw", "launch"))
+#: Display states in which a spell is out of its owner's hands (a familiar, a contest, a wild spell).
+_IN_PLAY = frozenset(("offered", "launched", "locked", "ready", "wild"))
+#: Display states in which a spell holds one of its controller's familiar pairs.
+_PAIR_OUT = frozenset(("launched", "offered", "ready", "locked"))
 
 
-@lru_cache(maxsize=None)
-def _conjures(sizes: tuple[tuple[str, int], ...]) -> tuple[Action, ...]:
-    """Conjure actions given the active elements and how many cards (up to 3) each deck holds."""
-    active = [e for e, k in sizes if k]
-    count = dict(sizes)
+@lru_cache(maxsize=4096)
+def _conjures(elements: str, *sizes: int) -> tuple[Action, ...]:
+    """Conjure actions from the decks of the active ``elements``, given each deck's size (F E W A)
+    up to 3 (what three draws can use up)."""
+    count = dict(zip(ELEMENTS, sizes))
+    active = [e for e in elements if count[e]]
     out = [act("conjure", "B " + e) for e in active]
     for combo in combinations_with_replacement(active, 3):
         if all(combo.count(e) <= count[e] for e in combo):
             out.append(act("conjure", "A " + draw_text(combo)))
     return tuple(out)
+
+
+_BY_ARG = attrgetter("arg")
+#: A card's value by its text (``"F3"`` -> 3).
+_VALUE = {f"{e}{v}": v for e in ELEMENTS for v in CARD_VALUES}
+_NO_ROOM: dict[int, tuple[str, ...]] = {}
+
+
+@lru_cache(maxsize=4096)
+def _room(motion: int, mass: int, skill_left: int, min_motion: int, min_mass: int) -> dict[int, tuple[str, ...]]:
+    """RULE 12 and S17 for a slot under construction holding ``motion`` and ``mass`` cards with
+    ``skill_left`` of its owner's Skill unused: card value -> the sections (Motion before Mass) a card
+    of that value may go to, so that the spell can still be completed afterwards."""
+    room: dict[int, tuple[str, ...]] = {}
+    for value in CARD_VALUES:
+        fit = []
+        for section in SECTIONS:
+            m = motion + (section == "motion")
+            a = mass + (section == "mass")
+            need_motion, need_mass = max(0, min_motion - m), max(0, min_mass - a)
+            if (m + need_motion <= MOTION_MAX and a + need_mass <= MASS_MAX and
+                    m + a + need_motion + need_mass <= SPELL_MAX and
+                    value + (need_motion + need_mass) * min(CARD_VALUES) <= skill_left):
+                fit.append(section)
+        if fit:
+            room[value] = tuple(fit)
+    return room
+
+
+@lru_cache(maxsize=None)
+def _hide(slot: int, section: str) -> Action:
+    """``hide`` the drawn card on a slot (0-based) in one section."""
+    return act("hide", f"{slot + 1} {section}")
+
+
+@lru_cache(maxsize=None)
+def _shows(card: tuple[str, int], slot: int, sections: tuple[str, ...]) -> tuple[Action, ...]:
+    """``show`` a card (text, value) on a slot (0-based), one action per section."""
+    return tuple(act("show", f"{card[0]} {slot + 1} {section}") for section in sections)
 
 
 def new_spell(n: int) -> dict[str, Any]:
@@ -126,10 +175,10 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.pool = [0] * n
         self.lost = [0] * n
         self.spells: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-        self._slot_ids: list[tuple[str, int, int]] = []
-        self._legal_at = -1                          # the _version the cached legal list is for
-        self._version = 0                            # bumps with every change of state
-        self._legal: tuple[list[Action], frozenset[int]] = ([], frozenset())
+        self._slots: list[tuple[str, int, dict[str, Any]]] = []      # all_spells(), fixed once bought
+        self._by_sid: dict[str, dict[str, Any]] = {}
+        self._legal: list[Action] = []               # forget_legal() fills these in
+        self._legal_id_set: frozenset[int] = frozenset()
         self._setup_decks(deal)
         attributes = deal.get("attributes")
         # Without attributes the Life Force track is not bought yet: a dealt life must fit any purchase.
@@ -231,7 +280,8 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self.life[seat] = self.max_life(seat)
         self.pool[seat] = TOKENS_PER_WILL * self.will[seat]
         self.spells[seat] = [new_spell(self.players) for _ in range(self.focus[seat])]
-        self._slot_ids = [(spell_id(s, i), s, i) for s in range(self.players) for i in range(len(self.spells[s]))]
+        self._slots = [(spell_id(s, i), s, sp) for s in range(self.players) for i, sp in enumerate(self.spells[s])]
+        self._by_sid = {sid: sp for sid, _, sp in self._slots}
 
     def buying(self) -> bool:
         """Whether the attribute purchase is under way (S16: nobody sees another's choice yet)."""
@@ -283,128 +333,139 @@ class SpellCasterGame(Contests, Motion, GameBase):
 
     def spell(self, sid: str) -> dict[str, Any] | None:
         """The display slot named ``sid`` or None."""
-        seat, slot = split_spell(sid)
-        if seat >= self.players or slot >= len(self.spells[seat]):
-            return None
-        return self.spells[seat][slot]
+        return self._by_sid.get(sid)
 
     def all_spells(self) -> list[tuple[str, int, dict[str, Any]]]:
-        """(sid, owner, spell) for every display slot."""
-        spells = self.spells
-        return [(sid, s, spells[s][i]) for sid, s, i in self._slot_ids]
+        """(sid, owner, spell) for every display slot: the engine's own list (read it, do not change
+        it). A slot's dict lives as long as the game (emptying a slot clears it in place), so the
+        list is made once, when the attributes are bought, and every scan of the board reuses it."""
+        return self._slots
 
     # ================================================================ legality
     def legal_actions(self) -> list[Action]:
-        return list(self._legal_now()[0])
-
-    def _legal_now(self) -> tuple[list[Action], frozenset[int]]:
-        """The legal actions and their set, computed once per position (actions only change it)."""
-        if self._legal_at != self._version:
-            if self.over:
-                legal: list[Action] = []
-            else:
-                frame = self.stack[-1]
-                legal = getattr(self, "_legal_" + frame["kind"])(frame)
-            self._legal = (legal, frozenset(map(id, legal)))
-            self._legal_at = self._version
-        return self._legal
+        return list(self._legal)
 
     def _legal_ids(self) -> frozenset[int]:
         """The engine lists interned actions (:data:`.actions.INTERNED`, alive as long as the module),
         so ``apply`` may play a listed one without a second look."""
-        return self._legal_now()[1]
+        return self._legal_id_set
 
     def forget_legal(self) -> None:
-        """Compute the legal actions again now (after an action, or any other change of state), so
-        that asking for them later (a view, say) never replaces what the engine holds."""
-        self._version += 1
-        self._legal_now()
+        """Forget the legal actions listed before and list those of the position just reached, once:
+        after every action and any other change of state (a re-dealt world, a test's edit), so every
+        later question (``legal_actions``, ``apply``) reads the same list."""
+        if self.over:
+            legal: list[Action] = []
+        else:
+            frame = self.stack[-1]
+            legal = getattr(self, "_legal_" + frame["kind"])(frame)
+        self._legal = legal
+        self._legal_id_set = frozenset(map(id, legal))
 
     def _why_illegal(self, action: Action) -> Msg | None:
         if self.over:
             return Msg("spellcaster.why.over")
-        if id(action) in self._legal_now()[1]:   # the engine's actions are interned (one per text)
+        if id(action) in self._legal_id_set:     # the engine's actions are interned (one per text)
             return None
         return Msg("spellcaster.why.not_now", kind=Msg("spellcaster.frame." + self.stack[-1]["kind"]))
 
     def _legal_buy(self, frame: dict[str, Any]) -> list[Action]:
-        return [act("buy", " ".join(map(str, p))) for p in PURCHASES]
+        return list(_BUYS)
 
     def _legal_turn(self, frame: dict[str, Any]) -> list[Action]:
         seat, t = frame["seat"], self.turn
         out: list[Action] = []
         ap_left = t["ap"] - t["used"]
         first_ok = t["used"] > 0 or t["ap"] == 1          # RULE 9: the first action is Conjure or Rest
+        acting = ap_left > 0 and first_ok                  # an action point for Move, Control, Continue, Capture
         if ap_left > 0:
             if not t["conjured"] and not t["rested"]:
                 out.extend(self._conjure_choices(seat))
             if not t["rested"] and not t["conjured"] and not t["moved"]:
                 out.append(REST)
-            if first_ok:
-                if not t["rested"]:
-                    out.extend(act("move", p) for p in NEIGHBOURS[self.pos[seat]])
-                for sid, _, sp in self.all_spells():
-                    state = sp["state"]
-                    if state == "launched" and sp["controller"] == seat:
-                        out.append(act("control", sid))
-                    elif state == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]):
-                        out.append(act("continue", sid))
-                    elif state == "wild" and self.pool[seat] > 0 and (
-                            self.free_pairs(seat) > 0 or not self.options["capture_needs_pair"]):
-                        out.append(act("capture", sid))
-        for sid, _, sp in self.all_spells():
+            if first_ok and not t["rested"]:
+                out.extend(MOVE[p] for p in NEIGHBOURS[self.pos[seat]])
+        can_capture = None                                 # worked out at the first wild spell
+        owes = False                                       # rule 10: a duty left, so the turn cannot end
+        for sid, _, sp in self._slots:
             state = sp["state"]
+            if state not in _IN_PLAY:
+                continue
             if state == "launched" and sp["controller"] == seat:
-                if sid in t["free"] and not (ap_left > 0 and first_ok):      # else listed above
-                    out.append(act("control", sid))
-                out.append(act("abandon", sid))
+                if acting or sid in t["free"]:             # a free Control needs no action point
+                    out.append(CONTROL[sid])
+                out.append(ABANDON[sid])
+                owes = owes or self._owes(seat, sid, sp)
             elif state == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]):
-                out.append(act("withdraw", sid))
+                if acting:
+                    out.append(CONTINUE[sid])
+                out.append(WITHDRAW[sid])
+                owes = owes or self._owes(seat, sid, sp)
+            elif state == "wild" and acting:
+                if can_capture is None:
+                    can_capture = self.pool[seat] > 0 and (
+                        not self.options["capture_needs_pair"] or self.free_pairs(seat) > 0)
+                if can_capture:
+                    out.append(CAPTURE[sid])
             elif state == "ready" and sp["controller"] == seat and sp["since"] < self.turn_no:
-                out.append(act("launch", sid))
-        if not self.duties(seat):
+                out.append(LAUNCH[sid])
+        if not owes:
             out.append(END)
         out.sort(key=_BY_VERB_ARG)                  # the order of their texts
         return out
 
-    def _conjure_choices(self, seat: int) -> list[Action]:
+    def _conjure_choices(self, seat: int) -> tuple[Action, ...]:
         """RULE 11: draw only from decks of elements active at the SpellCaster's point."""
         decks = self.decks[seat]
-        return list(_conjures(tuple((e, min(3, len(decks[e]))) for e in POINTS[self.pos[seat]])))
+        return _conjures(POINTS[self.pos[seat]], min(3, len(decks["F"])), min(3, len(decks["E"])),
+                         min(3, len(decks["W"])), min(3, len(decks["A"])))
 
     def duties(self, seat: int) -> list[str]:
         """Rule 10: spells this seat must still Control (or abandon) and contests to Continue (or withdraw)."""
+        return [sid for sid, _, sp in self._slots if sp["state"] in _IN_PLAY and self._owes(seat, sid, sp)]
+
+    def _owes(self, seat: int, sid: str, sp: dict[str, Any]) -> bool:
+        """Rule 10 for one spell: ``seat`` must still Control it (launched) or Continue it (locked) this turn."""
         t = self.turn
-        out = []
-        for sid, _, sp in self.all_spells():
-            if sp["state"] == "launched" and sp["controller"] == seat and sid not in t["controlled"] and (
-                    sid not in t["fresh"] or self.options["duty_on_launch_turn"]):
-                out.append(sid)
-            elif sp["state"] == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]) and \
-                    sp["lock"]["since"] < self.turn_no and sid not in t["continued"]:
-                out.append(sid)
-        return out
+        if sp["state"] == "launched":
+            return sp["controller"] == seat and sid not in t["controlled"] and (
+                sid not in t["fresh"] or self.options["duty_on_launch_turn"])
+        return sp["state"] == "locked" and seat in (sp["lock"]["caster"], sp["lock"]["opp"]) and \
+            sp["lock"]["since"] < self.turn_no and sid not in t["continued"]
 
     def free_pairs(self, seat: int) -> int:
         """Familiar pairs not on the board: one pair per Focus point."""
-        used = sum(1 for _, _, sp in self.all_spells() if sp["controller"] == seat and
-                   sp["state"] in ("launched", "offered", "ready", "locked"))
+        used = 0
+        for _, _, sp in self._slots:
+            if sp["controller"] == seat and sp["state"] in _PAIR_OUT:
+                used += 1
         return max(0, self.focus[seat] - used)     # launch_needs_pair=False may put more out than pairs
 
     def fits(self, seat: int, slot: int, section: str, value: int) -> bool:
         """RULE 12 and S17: the card fits the section, the spell's card count and the Skill limit, and
         the spell can still be completed afterwards (no display slot is ever dead)."""
-        sp = self.spells[seat][slot]
-        if sp["state"] not in ("empty", "building"):
-            return False
-        motion = len(sp["motion"]) + (section == "motion")
-        mass = len(sp["mass"]) + (section == "mass")
-        need_motion = max(0, self.options["complete_min_motion"] - motion)
-        need_mass = max(0, self.options["complete_min_mass"] - mass)
-        total = sum(int(c[0][1]) for c in sp["motion"] + sp["mass"]) + value
-        return (motion + need_motion <= MOTION_MAX and mass + need_mass <= MASS_MAX and
-                motion + mass + need_motion + need_mass <= SPELL_MAX and
-                total + (need_motion + need_mass) * min(CARD_VALUES) <= self.skill[seat])
+        return section in self._rooms(seat)[slot].get(value, ())
+
+    def _rooms(self, seat: int) -> list[dict[int, tuple[str, ...]]]:
+        """Per display slot of ``seat``: card value -> the sections a card of that value fits (:meth:`fits`)."""
+        skill, options = self.skill[seat], self.options
+        min_motion, min_mass = options["complete_min_motion"], options["complete_min_mass"]
+        rooms = []
+        for sp in self.spells[seat]:
+            state = sp["state"]
+            if state == "empty":
+                rooms.append(_room(0, 0, skill, min_motion, min_mass))
+            elif state == "building":
+                motion, mass = sp["motion"], sp["mass"]
+                left = skill
+                for card in motion:
+                    left -= _VALUE[card[0]]
+                for card in mass:
+                    left -= _VALUE[card[0]]
+                rooms.append(_room(len(motion), len(mass), left, min_motion, min_mass))
+            else:
+                rooms.append(_NO_ROOM)
+        return rooms
 
     def complete(self, sp: dict[str, Any]) -> bool:
         """S5: a spell is complete with enough Motion and Mass cards."""
@@ -413,33 +474,32 @@ class SpellCasterGame(Contests, Motion, GameBase):
 
     def _legal_draw(self, frame: dict[str, Any]) -> list[Action]:
         seat = frame["seat"]
-        slots = range(len(self.spells[seat]))
+        rooms = self._rooms(seat)
         if frame["option"] == "B":
             value = frame["cards"][0][1]
-            return [PUTBACK] + [act("hide", f"{i + 1} {sec}") for i in slots for sec in ("motion", "mass")
-                                if self.fits(seat, i, sec, value)]
-        where = {v: [(i, sec) for i in slots for sec in SECTIONS if self.fits(seat, i, sec, v)]
-                 for v in {v for _, v, _ in frame["cards"]}}
-        out = {act("show", f"{e}{v} {i + 1} {sec}") for e, v, _ in frame["cards"] for i, sec in where[v]}
-        return sorted(out, key=str) if out else [PUTBACK]
+            return [PUTBACK] + [_hide(i, sec) for i, room in enumerate(rooms) for sec in room.get(value, ())]
+        out = [show for card in {f"{e}{v}": v for e, v, _ in frame["cards"]}.items()    # a card drawn twice once
+               for i, room in enumerate(rooms) if card[1] in room for show in _shows(card, i, room[card[1]])]
+        return sorted(out, key=_BY_ARG) if out else [PUTBACK]      # all "show": the order of their texts
 
     def _legal_launch(self, frame: dict[str, Any]) -> list[Action]:
-        return [act("launch", sid) for sid in self.launchable(frame["seat"])] + [DONE]
+        return [LAUNCH[sid] for sid in self.launchable(frame["seat"])] + [DONE]
 
     def launchable(self, seat: int) -> list[str]:
         """Complete spells ``seat`` could launch now (an unused token; a free familiar pair)."""
         if self.pool[seat] < 1 or (self.options["launch_needs_pair"] and self.free_pairs(seat) < 1):
             return []
-        return [spell_id(seat, i) for i, sp in enumerate(self.spells[seat]) if self.complete(sp)]
+        complete = self.complete
+        return [sid for sid, owner, sp in self._slots if owner == seat and complete(sp)]
 
     def _legal_offer(self, frame: dict[str, Any]) -> list[Action]:
         return [CONTEST, DECLINE]
 
     def _legal_order(self, frame: dict[str, Any]) -> list[Action]:
-        return [act("resolve", str(q)) for q in frame["left"]]
+        return [RESOLVE[str(q)] for q in frame["left"]]
 
     def _legal_return(self, frame: dict[str, Any]) -> list[Action]:
-        return [act("return", "down"), act("return", "up")]
+        return [RETURN_DOWN, RETURN_UP]
 
     # ================================================================ doing
     def _do(self, action: Action) -> None:
@@ -575,7 +635,7 @@ class SpellCasterGame(Contests, Motion, GameBase):
         """Empty a display slot; its cards (Motion first) and whether each is public are handed back."""
         sp = self.spells[owner][slot]
         cards = sp["motion"] + sp["mass"]
-        self.spells[owner][slot] = new_spell(self.players)
+        sp.update(new_spell(self.players))          # in place: all_spells() holds this dict
         return [c[0] for c in cards], [c[2] for c in cards]
 
     def send_back(self, owner: int, cleared: tuple[list[str], list[bool]]) -> None:
@@ -627,12 +687,11 @@ class SpellCasterGame(Contests, Motion, GameBase):
         self._emit("end", seat)
         self.stack = []
         n, first = self.players, self.first
-        rel = (seat - first) % n
-        later = [q for q in range(n) if self.alive[q] and (q - first) % n > rel]
-        if later:
-            self._start_turn(min(later, key=lambda q: (q - first) % n))
-        else:
-            self._start_round()
+        for k in range((seat - first) % n + 1, n):         # the next standing seat clockwise this round
+            if self.alive[(first + k) % n]:
+                self._start_turn((first + k) % n)
+                return
+        self._start_round()
 
     def unready(self, sid: str) -> None:
         """A free launch not taken: the spell is an ordinary complete spell again, its token back."""

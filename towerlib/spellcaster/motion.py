@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, act, split_spell
+from .actions import Action, Verb, act, split_spell
 from .data import POINTS, STEPS
 
 PASS = act("pass")
+TO, NAME, PICK = Verb("to"), Verb("name"), Verb("pick")
 
 
 class Motion:
@@ -33,7 +34,7 @@ class Motion:
 
     def _legal_motion(self, frame: dict[str, Any]) -> list[Action]:
         sp = self.spell(frame["spell"])
-        return [act("to", p) for p in STEPS[sp["point"], self.step_colour(frame)]]
+        return [TO[p] for p in STEPS[sp["point"], self.step_colour(frame)]]
 
     def settle_motion(self, frame: dict[str, Any]) -> bool:
         """Next card when a card's steps are used; the end of the move; S7 when no path exists."""
@@ -160,8 +161,8 @@ class Motion:
 
     def _legal_wild(self, frame: dict[str, Any]) -> list[Action]:
         if frame["stage"] == "name":
-            return [act("name", str(q)) for q in sorted(self.candidates(frame))]
-        return [act("pick", sid) for sid in self.movable(frame)] + [PASS]
+            return [NAME[str(q)] for q in sorted(self.candidates(frame))]
+        return [PICK[sid] for sid in self.movable(frame)] + [PASS]
 
     def settle_wild(self, frame: dict[str, Any]) -> bool:
         if not self.movable(frame) or not self.candidates(frame) and frame["stage"] == "name":
