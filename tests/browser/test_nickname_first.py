@@ -5,6 +5,7 @@ shows the nickname, and "Student n" for a student who has not chosen one.
 """
 from __future__ import annotations
 
+import secrets
 import os
 import shutil
 import time
@@ -13,7 +14,7 @@ import pytest
 
 import browser_harness as bh
 
-TOKEN = "nickname-test-teacher-token-0123456789"
+TOKEN = secrets.token_urlsafe(24)   # a chosen token needs 128 bits of randomness
 GATE = ".st-nickname-gate"
 PLAY = "abracada/play.ipynb"
 BOARD_READY = ".st-abracada .st-start"

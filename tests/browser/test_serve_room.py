@@ -7,6 +7,7 @@ to 127.0.0.1: no test sends anything to a non-loopback address.
 """
 from __future__ import annotations
 
+import secrets
 import os
 import re
 import shutil
@@ -21,7 +22,7 @@ import pytest
 import browser_harness as bh
 from widgets import lan
 
-TOKEN = "room-test-teacher-token-0123456789abcdef"
+TOKEN = secrets.token_urlsafe(24)   # a chosen token needs 128 bits of randomness
 GALLERY = "/voila/render/index.ipynb"
 JOIN = re.compile(r"^serve: students join at (\S+)$", re.M)
 
