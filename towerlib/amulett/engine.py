@@ -23,10 +23,10 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
-from ..core.errors import InvalidDeal
 from ..core.game import GameBase, Outcome
 from ..core.i18n import Msg
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
+from .deal import check_deal
 from .actions import DONE, KEEP, LAST, PASS, Action, act, allot_action, parse, pay_action
 from .rules import (ADJACENT, AREA, AREA_IDS, AUCTIONEER, BARGAIN, BASIC_START_STONES, CHARM_TERRAIN,
                     CHOOSE_FROM, CITY_JEWELS, AREA_JEWELS, COLOURS, DISTANCE, ECHO, EVERLASTING, FATE_MARKER,
@@ -37,8 +37,6 @@ from .rules import (ADJACENT, AREA, AREA_IDS, AUCTIONEER, BARGAIN, BASIC_START_S
                     TRANSMUTE_MAX, TRIBUTE, TRIBUTE_MIN_CARDS, TWIN_JEWEL, WALL_WATCHER, WILD, WIN_COLOURS,
                     WIN_JEWELS)
 
-_DEAL_KEYS = ("first", "jewels", "deck", "markers", "start")
-_START_KEYS = ("spells", "metals", "amulets", "hat2")
 #: ``deck_seen`` marks: a card everybody has seen face up, or nobody; otherwise the one seat that knows it.
 PUBLIC, NOBODY = -1, None
 
@@ -75,20 +73,12 @@ class AmulettGame(GameBase):
 
     # ================================================================ set-up
     def _setup(self, deal: dict[str, Any] | None) -> None:
-        deal = deal or {}
+        deal = check_deal(deal, self.players)
         n = self.players
-        for key in deal:
-            if key not in _DEAL_KEYS:
-                raise InvalidDeal("amulett.deal.unknown", field=key, known=", ".join(_DEAL_KEYS))
-        start = deal.get("start")
-        if start is not None and (not isinstance(start, dict) or any(k not in _START_KEYS for k in start)):
-            raise InvalidDeal("amulett.deal.bad", field="start", value=start)
-        start = start or {}
-        first = deal.get("first", None)
+        start = deal["start"]
+        first = deal["first"]
         if first is None:
             first = self.rng.below(n)
-        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-            raise InvalidDeal("amulett.deal.bad", field="first", value=first)
         self.first = self.hat1 = first
         self.phase, self.round = "setup", 0
         self.todo: list[list[Any]] = []
@@ -110,13 +100,10 @@ class AmulettGame(GameBase):
         self.dealt: list[list[int]] = [[] for _ in range(n)]
         self.allotted: list[dict[str, int] | None] = [None] * n
         self.marker_bag = list(ROUND_MARKERS)
-        markers = deal.get("markers", [])
-        if not isinstance(markers, list) or any(isinstance(m, bool) or m not in ROUND_MARKERS for m in markers):
-            raise InvalidDeal("amulett.deal.bad", field="markers", value=markers)
-        self.marker_queue = list(markers)
+        self.marker_queue = list(deal["markers"])
         self._setup_players(start)
-        self._setup_jewels(deal.get("jewels", {}), start)
-        self._setup_deck(deal.get("deck", []))
+        self._setup_jewels(deal["jewels"])
+        self._setup_deck(deal["deck"])
         self._emit("setup", None, first=first, board=self._board_json())
         if start.get("spells") is not None:
             self.todo = [["round"]]
@@ -124,59 +111,26 @@ class AmulettGame(GameBase):
             self._deal_spells()
         self._advance()
 
-    def _seat_list(self, start: dict[str, Any], key: str, default: list, kind: Any) -> list:
-        value = start.get(key, default)
-        if not isinstance(value, list) or len(value) != self.players or not all(isinstance(v, kind) for v in value):
-            raise InvalidDeal("amulett.deal.bad", field=f"start.{key}", value=value)
-        return value
-
     def _setup_players(self, start: dict[str, Any]) -> None:
+        """Hands, stones, spells, amulets and Hat #2 from the checked ``start`` (rule 1 by default)."""
         n = self.players
-        metals = self._seat_list(start, "metals", [list(START_HAND)] * n, list)
-        if any(len(h) != len(METALS) or any(isinstance(k, bool) or not isinstance(k, int) or k < 0 for k in h)
-               for h in metals):
-            raise InvalidDeal("amulett.deal.bad", field="start.metals", value=metals)
-        self.hands = [list(h) for h in metals]
+        self.hands = [list(h) for h in start.get("metals", [START_HAND] * n)]
         self.supply = [METAL_CARDS_EACH - sum(h[i] for h in self.hands) for i in range(len(METALS))]
-        if min(self.supply) < 0:
-            raise InvalidDeal("amulett.deal.bad", field="start.metals", value=metals)
         self.pool = [STONES] * n
         self.spells: list[list[list[int]]] = [[] for _ in range(n)]
-        if start.get("spells") is not None:
-            owned = self._seat_list(start, "spells", [], list)
-            seen: set[int] = set()
-            for s, cards in enumerate(owned):
-                for card in cards:
-                    if (not isinstance(card, list) or len(card) != 2 or card[0] not in SPELL or card[0] in seen
-                            or isinstance(card[1], bool) or not isinstance(card[1], int) or card[1] < 1):
-                        raise InvalidDeal("amulett.deal.bad", field="start.spells", value=owned)
-                    seen.add(card[0])
-                    self.spells[s].append([card[0], card[1]])
-                self.pool[s] = STONES - sum(c[1] for c in self.spells[s])
-                if self.pool[s] < 0:
-                    raise InvalidDeal("amulett.deal.bad", field="start.spells", value=owned)
-        self.amulets = [list(a) for a in self._seat_list(start, "amulets", [[]] * n, list)]
-        for a in self.amulets:
-            if any(c not in JEWELS for c in a) or len(a) >= WIN_JEWELS or len(set(a)) >= WIN_COLOURS:
-                raise InvalidDeal("amulett.deal.bad", field="start.amulets", value=self.amulets)
+        for s, cards in enumerate(start.get("spells") or []):
+            self.spells[s] = [[num, stones] for num, stones in cards]
+            self.pool[s] = STONES - sum(stones for _, stones in cards)
+        self.amulets = [list(a) for a in start.get("amulets", [[]] * n)]
         self.hat2 = start.get("hat2", PYRAMID_CITY)
-        if self.hat2 not in AREA:
-            raise InvalidDeal("amulett.deal.bad", field="start.hat2", value=self.hat2)
         for s in range(n):                  # the rule's starting hand is public; a scenario's is not
             full = ("start", s, sum(self.hands[s]), tuple(self.hands[s]))
             self._ledger(full if "metals" not in start else full[:3], {s: full})
 
-    def _setup_jewels(self, fixed: Any, start: dict[str, Any]) -> None:
+    def _setup_jewels(self, fixed: dict[str, list[str]]) -> None:
         """RULE 2: 3 random jewels per City, 2 per other area; ``fixed`` areas as given."""
-        if not isinstance(fixed, dict) or any(a not in AREA or not isinstance(v, list) or any(
-                c not in JEWELS for c in v) for a, v in fixed.items()):
-            raise InvalidDeal("amulett.deal.bad", field="jewels", value=fixed)
-        worn = Counter(c for a in self.amulets for c in a)
-        left = Counter(JEWELS) - worn
-        used = Counter(c for v in fixed.values() for c in v)
-        if worn - Counter(JEWELS) or used - left:
-            raise InvalidDeal("amulett.deal.bad", field="jewels/amulets", value={"jewels": fixed})
-        bag = list((left - used).elements())
+        left = Counter(JEWELS) - Counter(c for a in self.amulets for c in a)
+        bag = list((left - Counter(c for v in fixed.values() for c in v)).elements())
         self.rng.shuffle(bag)
         self.board: dict[str, list[str]] = {}
         for a in AREA_IDS:
@@ -188,11 +142,8 @@ class AmulettGame(GameBase):
                 del bag[:k]
         self.bag = sorted(bag)           # jewels out of play (only when a scenario leaves some)
 
-    def _setup_deck(self, top: Any) -> None:
+    def _setup_deck(self, top: list[int]) -> None:
         owned = {c[0] for cards in self.spells for c in cards}
-        if not isinstance(top, list) or any(isinstance(c, bool) or c not in SPELL or c in owned for c in top) or len(
-                set(top)) != len(top):
-            raise InvalidDeal("amulett.deal.bad", field="deck", value=top)
         rest = [c for c in SPELL_NUMS if c not in owned and c not in top]
         self.rng.shuffle(rest)
         self.deck: list[int] = list(top) + rest
