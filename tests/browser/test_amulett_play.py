@@ -67,7 +67,7 @@ def test_a_spell_auction_and_a_jewel_auction_by_clicking(voila_page, page):
     bid(page, "4")
     expect(page.locator(LOG)).to_contain_text("Player 0 bids 4.", timeout=TIMEOUT)
     options = page.locator(f"{BOARD} .am-bid-amount select option").all_inner_texts()
-    assert options == ["7", "8"]                                  # above the high bid of 6, up to the 8 cards held
+    assert options == ["7", "8", "9"]                             # above the high bid of 6, up to the largest hand
     bid(page, "8")
     # Won: pay all 8 cards with the composer, take the red jewel, move Hat #2 by clicking an area.
     expect(page.locator(f"{BOARD} .am-compose-go")).to_be_visible(timeout=TIMEOUT)

@@ -30,13 +30,15 @@ from .deal import check_deal
 from .actions import DONE, KEEP, LAST, PASS, Action, act, allot_action, parse, pay_action
 from .rules import (ADJACENT, AREA, AREA_IDS, AUCTIONEER, BARGAIN, BASIC_START_STONES, CHARM_TERRAIN,
                     CHOOSE_FROM, CITY_JEWELS, AREA_JEWELS, COLOURS, DISTANCE, ECHO, EVERLASTING, FATE_MARKER,
-                    FATE_STEP, HOARD, JEWEL_BID_CAP_IS_HAND_SIZE, JEWEL_LENS, JEWELS, MANA_WELL, MARKER_RANGE, MAX_PLAYERS, METAL_CARDS,
+                    FATE_STEP, HOARD, JEWEL_BID_FLOOR, JEWEL_LENS, JEWELS, MANA_WELL, MARKER_RANGE, MAX_PLAYERS,
                     METAL_CARDS_EACH, METAL_INDEX, METALS, MIN_PLAYERS, MULLIGAN_MAX, OPTIONS, PATHFINDER,
                     PATHFINDER_STEPS, PYRAMID_CITY, PYRAMID_KEY, RECHARGE, RECHARGE_MAX, ROUND_MARKERS,
                     SECOND_WIND, SPELL, SPELL_NUMS, START_HAND, START_SPELLS, STONES, THIEF, TRANSMUTATION,
                     TRANSMUTE_MAX, TRIBUTE, TRIBUTE_MIN_CARDS, TWIN_JEWEL, WALL_WATCHER, WILD, WIN_COLOURS,
                     WIN_JEWELS)
 
+#: Second Wind in the area under auction: not used, used in the current auction, used in an earlier one.
+WIND_UNUSED, WIND_REENTERED, WIND_SPENT = 0, 1, 2
 #: ``deck_seen`` marks: a card everybody has seen face up, or nobody; otherwise the one seat that knows it.
 PUBLIC, NOBODY = -1, None
 
@@ -52,6 +54,15 @@ def payment_cost(bid: int, area: str, spells: list[int]) -> int:
     if WALL_WATCHER in spells and a.wall:
         cost = max(1, cost - 1)
     return cost
+
+
+def max_payable_bid(cards: int, area: str, spells: list[int]) -> int:
+    """The highest bid ``cards`` metal cards could pay in ``area`` if all were of an allowed metal
+    (0 without cards). It reads only public facts: a card count, spells and the area."""
+    bid = 0
+    while payment_cost(bid + 1, area, spells) <= cards:
+        bid += 1
+    return bid
 
 
 def allowed_metals(area: str, spells: list[int]) -> tuple[str, ...]:
@@ -464,10 +475,11 @@ class AmulettGame(GameBase):
             return
         options = [m for m in METALS if self.supply[METAL_INDEX[m]] > 0]
         if not options:                                     # A8: every stack is empty
+            self._ledger(("wild", seat, ()))
             self._emit("no_metal", seat, spell=num)
-        elif len(options) == 1:
+        elif len(options) == 1:                             # a forced substitute: it shows the empty stacks
             self._gain(seat, options[0])
-            self._ledger(("gain", seat, options[0]))
+            self._ledger(("wild", seat, tuple(options)))
             self._emit("produce", seat, metal=options[0], spell=num)
         else:
             self._decide("metal", seat, options=options, wild=symbol == WILD, spell=num)
@@ -478,7 +490,7 @@ class AmulettGame(GameBase):
     def _act_metal(self, p: dict[str, Any], action: Action) -> None:
         seat, metal = p["seat"], action.args[0]
         self._gain(seat, metal)
-        self._ledger(("wild", seat, tuple(p["options"])), {seat: ("gain", seat, metal)})
+        self._ledger(("wild", seat, tuple(p["options"])), {seat: ("wild", seat, tuple(p["options"]), metal)})
         self._emit("wild", seat, spell=p["spell"], secret={"metal": metal}, to=[seat])
 
     def _step_echo(self, seat: int) -> None:
@@ -590,36 +602,38 @@ class AmulettGame(GameBase):
             self._emit("jewel_phase_end", None, areas=self.areas_done)
             return
         self.ja = {"area": self.hat2, "excluded": [], "high": 0, "leader": None, "passes": [0] * self.players,
-                   "turn": self.hat1}
+                   "turn": self.hat1, "wind": WIND_UNUSED}
         self._emit("jewel_auction", None, area=self.hat2)
         self._open_jewel_auction()
 
     def _open_jewel_auction(self) -> None:
         ja = self.ja
         assert ja is not None
+        if ja["wind"] == WIND_REENTERED:                   # Second Wind: once per area, re-auctions included
+            ja["wind"] = WIND_SPENT
         ja["high"], ja["leader"], ja["passes"] = 0, None, [0] * self.players
         ja["turn"] = self.hat1
         self.todo.insert(0, ["jewel_bid"])
 
     def _pass_limit(self, seat: int) -> int:
-        return 2 if self.owns(seat, SECOND_WIND) else 1
+        """Passes that end ``seat``'s bidding in this auction: 2 with an unused Second Wind."""
+        assert self.ja is not None
+        return 2 if self.owns(seat, SECOND_WIND) and self.ja["wind"] != WIND_SPENT else 1
 
-    def _bid_cap(self, seat: int) -> int:
-        """The highest jewel bid ``seat`` may make. With no cards a player cannot bid at all (nothing
-        could pay even 1), so every default costs cards and re-auctions cannot go on forever."""
-        cards = sum(self.hands[seat])
-        if not cards:
-            return 0
-        return cards if JEWEL_BID_CAP_IS_HAND_SIZE else METAL_CARDS
+    def _bid_ceiling(self) -> int:
+        """The highest jewel bid anyone may make now (A4 and :data:`~.rules.JEWEL_BID_FLOOR`): the
+        same for every seat and read from public card counts, so who is asked reveals no card."""
+        assert self.ja is not None
+        area = self.ja["area"]
+        return max(JEWEL_BID_FLOOR, max(max_payable_bid(sum(self.hands[s]), area, self.owned(s))
+                                        for s in range(self.players)))
 
     def _step_jewel_bid(self) -> None:
         ja = self.ja
         assert ja is not None
         n = self.players
         passes, excluded, leader = ja["passes"], ja["excluded"], ja["leader"]
-        second_wind = self.owner(SECOND_WIND)
-        live = [s for s in range(n) if passes[s] < (2 if s == second_wind else 1) and s != leader
-                and s not in excluded]
+        live = [s for s in range(n) if passes[s] < self._pass_limit(s) and s != leader and s not in excluded]
         if not live:
             if ja["leader"] is None:                        # rule 16: nobody bid, the phase ends
                 self._emit("no_bids", None, area=ja["area"])
@@ -632,18 +646,20 @@ class AmulettGame(GameBase):
         while seat not in live:
             seat = (seat + 1) % n
         ja["turn"] = seat
-        if self._bid_cap(seat) <= ja["high"]:               # no bid is possible: a public, forced pass
+        if self._bid_ceiling() <= ja["high"]:               # no bid is possible: a public, forced pass
             ja["passes"][seat] = self._pass_limit(seat)
             ja["turn"] = (seat + 1) % n
             self._emit("pass", seat, auto=True)
             self.todo.insert(0, ["jewel_bid"])
         else:
+            if passes[seat]:                                # only Second Wind brings a passed seat back
+                ja["wind"] = WIND_REENTERED
             self._decide("jewel_bid", seat, area=ja["area"])
 
     def _legal_jewel_bid(self, p: dict[str, Any]) -> list[Action]:
         ja = self.ja
         assert ja is not None
-        return [PASS] + [act("bid", (str(b),)) for b in range(ja["high"] + 1, self._bid_cap(p["seat"]) + 1)]
+        return [PASS] + [act("bid", (str(b),)) for b in range(ja["high"] + 1, self._bid_ceiling() + 1)]
 
     def _act_jewel_bid(self, p: dict[str, Any], action: Action) -> None:
         ja, seat = self.ja, p["seat"]
@@ -671,7 +687,7 @@ class AmulettGame(GameBase):
                 hand[i] = 0
             self._ledger(("discard_all", winner, tuple(lost)))
             self._emit("default", winner, bid=ja["high"], area=area, discarded=lost)
-            if not self.options["defaulter_rebids"]:
+            if not self.options["defaulter_rebids"] or not sum(lost):
                 ja["excluded"].append(winner)
             self._open_jewel_auction()
             return

@@ -121,6 +121,8 @@ _WORDS = {
                                  "не больше камней каждого цвета, чем есть в мешке"),
     "deal.expect.area": ("an area id from A01 to A24", "номер области от A01 до A24"),
     "deal.world": ("no consistent world could be drawn: {detail}", "не удалось построить согласованный мир: {detail}"),
+    "world.too_large": ("the hands other players may hold are too many to weigh exactly",
+                        "вариантов рук других игроков слишком много, чтобы взвесить их точно"),
     "outcome.colours": ("seven different colours on one amulet", "семь разных цветов на одном амулете"),
     "outcome.jewels": ("eight jewels on one amulet", "восемь камней на одном амулете"),
     "outcome.round_limit": ("the round limit: most jewels win", "предел раундов: побеждает тот, у кого больше камней"),
