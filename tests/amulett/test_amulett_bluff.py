@@ -141,3 +141,19 @@ def test_who_is_asked_does_not_depend_on_the_cards_behind_the_counts():
     a.apply("pass")
     b.apply("pass")                                  # now the hands show: seat 1 defaults only in a
     assert a.view(0)["seats"][1]["metal_count"] == 0 and b.view(0)["seats"][1]["metal_count"] == 1
+
+
+def test_the_bid_ceiling_is_what_a_hand_of_that_size_could_pay_at_best():
+    from itertools import combinations
+
+    from towerlib.amulett.engine import max_payable_bid, payment_cost
+    from towerlib.amulett.rules import AREA_IDS
+    powers = [18, 23, 24]                             # Bargain, Pyramid Key, Wall Watcher
+    for area in AREA_IDS:
+        for k in range(len(powers) + 1):
+            for spells in map(list, combinations(powers, k)):
+                for cards in range(25):
+                    bid = 0                           # count up until the cost exceeds the cards
+                    while payment_cost(bid + 1, area, spells) <= cards:
+                        bid += 1
+                    assert max_payable_bid(cards, area, spells) == bid

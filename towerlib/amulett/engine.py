@@ -59,10 +59,13 @@ def payment_cost(bid: int, area: str, spells: list[int]) -> int:
 def max_payable_bid(cards: int, area: str, spells: list[int]) -> int:
     """The highest bid ``cards`` metal cards could pay in ``area`` if all were of an allowed metal
     (0 without cards). It reads only public facts: a card count, spells and the area."""
-    bid = 0
-    while payment_cost(bid + 1, area, spells) <= cards:
-        bid += 1
-    return bid
+    if cards <= 0:
+        return 0
+    a = AREA[area]
+    # payment_cost backwards: each "1 card less (at least 1)" lets one more card's worth through,
+    # and Pyramid Key's halving doubles what the cards cover.
+    cover = cards + (BARGAIN in spells) + (WALL_WATCHER in spells and a.wall)
+    return 2 * cover if PYRAMID_KEY in spells and a.pyramid else cover
 
 
 def allowed_metals(area: str, spells: list[int]) -> tuple[str, ...]:

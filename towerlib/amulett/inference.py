@@ -163,14 +163,18 @@ class HandReader:
     def _supply(self, bounds_by_metal: Mapping[str, tuple[int, int]]) -> None:
         """A fact about the supply: the hands hold, together, between ``lo`` and ``hi`` cards of each metal."""
         blocks = self._blocks()
-        ranges = [{i: b.sum_range(i) for i in range(len(METALS))} for b in blocks]
         bounds: dict[int, tuple[int, int]] = {}
         for m, (lo, hi) in bounds_by_metal.items():
             i = METAL_INDEX[m]
-            if not (lo <= sum(r[i][0] for r in ranges) and sum(r[i][1] for r in ranges) <= hi):
+            low = high = 0
+            for b in blocks:
+                least, most = b.sum_range(i)
+                low, high = low + least, high + most
+            if not lo <= low <= high <= hi:
                 bounds[i] = (lo, hi)
         if not bounds:
             return                                 # already settled by what each block can hold
+        ranges = [{i: b.sum_range(i) for i in bounds} for b in blocks]
         involved = [b for b, r in zip(blocks, ranges) if any(r[i][0] != r[i][1] for i in bounds)]
         fixed = {i: sum(r[i][0] for b, r in zip(blocks, ranges) if all(b is not o for o in involved))
                  for i in bounds}
