@@ -55,7 +55,7 @@ def test_terrain_allows_one_metal():
 def test_default_discards_every_card_and_the_area_is_auctioned_again_without_the_defaulter():
     g = jewel_game(metals=[[2, 0, 1, 0], [0, 0, 0, 9], [0, 0, 2, 0]], hat2="A19",
                    jewels={"A19": ["red", "white"]})
-    play(g, "pass", "bid 3")                        # seat 1 bids 3 copper but holds none; seat 2 cannot raise
+    play(g, "pass", "bid 3", "pass")                # seat 1 bids 3 copper but holds none
     assert g.hands[1] == [0, 0, 0, 0] and g.supply[3] == 28
     assert [e.kind for e in g.events][-2:] == ["pass", "default"]
     assert g.ja["excluded"] == [1] and g.pending["seat"] == 0 and g.areas_done == 0
@@ -66,10 +66,10 @@ def test_default_discards_every_card_and_the_area_is_auctioned_again_without_the
 def test_a_defaulter_may_rebid_under_the_alternative_option():
     g = jewel_game(metals=[[2, 0, 1, 0], [0, 0, 0, 9], [0, 0, 2, 0]], hat2="A19",
                    jewels={"A19": ["red", "white"]}, defaulter_rebids=True)
-    play(g, "pass", "bid 3")
+    play(g, "pass", "bid 3", "pass")
     assert g.ja["excluded"] == [] and g.pending["seat"] == 0
-    play(g, "pass")
-    assert g.pending["seat"] == 2                    # seat 1 has no cards left, so it cannot bid
+    play(g, "pass", "bid 1", "pass")                 # seat 1, now without cards, bluffs again
+    assert g.ja["excluded"] == [1] and g.pending["seat"] == 0   # a default that cost nothing excludes
 
 
 def test_nobody_bidding_ends_the_jewel_phase_and_the_hat_stays():
@@ -123,12 +123,12 @@ def test_hat1_moves_option_moves_hat2_at_the_start_of_later_rounds():
     assert g.pending["kind"] == "move" and g.pending["seat"] == 0
 
 
-def test_bids_are_capped_by_the_hand_size():
+def test_bids_stop_at_what_the_largest_hand_could_pay_and_everyone_may_bid_up_to_it():
     g = jewel_game(metals=[[1, 1, 0, 0], [4, 4, 4, 4], [0, 0, 0, 0]])
-    assert [str(a) for a in g.legal_actions()] == ["pass", "bid 1", "bid 2"]
-    play(g, "bid 2", "bid 3")                        # seat 2 (no cards) and then seat 0 cannot raise
-    assert g.pending["kind"] == "pay" and g.pending["seat"] == 1
+    assert [str(a) for a in g.legal_actions()] == ["pass"] + [f"bid {b}" for b in range(1, 17)]
+    play(g, "bid 2", "bid 16")                       # nobody could pay more than 16 here
     assert [e.data.get("auto") for e in g.events if e.kind == "pass"][-2:] == [True, True]
+    assert g.pending["kind"] == "pay" and g.pending["seat"] == 1
 
 
 def test_energy_phase_removes_one_stone_or_two_and_discards_empty_spells():
@@ -163,7 +163,7 @@ def test_round_limit_ends_the_game():
 def test_a_re_auction_nobody_bids_in_ends_the_phase():
     g = jewel_game(metals=[[2, 0, 1, 0], [0, 0, 0, 9], [0, 0, 2, 0]], hat2="A19",
                    jewels={"A19": ["red", "white"]})
-    play(g, "pass", "bid 3")                         # seat 1 defaults
+    play(g, "pass", "bid 3", "pass")                 # seat 1 defaults
     play(g, "pass", "pass")
     assert "no_bids" in [e.kind for e in g.events] and g.phase == "spell" and g.round == 2
     assert g.board["A19"] == ["red", "white"] and g.hat2 == "A19"

@@ -132,7 +132,7 @@ def test_redeal_draws_other_hands_again_from_what_the_seat_knows():
     g = make(players=3, spells=[[], [[9, 3]], []])
     pass_spells(g)
     play(g, "metal G", "metal G")                      # seat 1's private wild choices
-    hands = {tuple(redeal(g, 0, random.Random(k)).hands[1]) for k in range(40)}
+    hands = {tuple(redeal(g, 0, random.Random(k)).hands[1]) for k in range(200)}
     assert (3, 1, 1, 1) in hands and len(hands) > 3
     assert all(sum(h) == 6 and min(h) >= 1 for h in hands)
     assert {tuple(redeal(g, 1, random.Random(k)).hands[1]) for k in range(5)} == {(3, 1, 1, 1)}

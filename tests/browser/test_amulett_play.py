@@ -67,7 +67,7 @@ def test_a_spell_auction_and_a_jewel_auction_by_clicking(voila_page, page):
     bid(page, "4")
     expect(page.locator(LOG)).to_contain_text("Player 0 bids 4.", timeout=TIMEOUT)
     options = page.locator(f"{BOARD} .am-bid-amount select option").all_inner_texts()
-    assert options == ["7", "8"]                                  # above the high bid of 6, up to the 8 cards held
+    assert options == ["7", "8", "9"]                             # above the high bid of 6, up to the largest hand
     bid(page, "8")
     # Won: pay all 8 cards with the composer, take the red jewel, move Hat #2 by clicking an area.
     expect(page.locator(f"{BOARD} .am-compose-go")).to_be_visible(timeout=TIMEOUT)
@@ -90,7 +90,7 @@ def test_the_play_page_speaks_russian_by_link(voila_page, page):
 
 def test_lesson_3_shows_the_ledger_meter_on_its_board(voila_page, page):
     """The lesson's position (its deal has no seed, so the bots' spell bids vary): pass the spell
-    auctions, and in the jewel auction in A17 the meter gives each rival's exact chance to pay."""
+    auctions, and in the jewel auction in A17 the meter gives each rival's chance to pay."""
     voila_page("amulett/03_what_is_a_bid_worth.ipynb", ready=".lesson-board-open")
     page.locator(".lesson-board-open").click()           # the lesson deals its board on demand
     page.wait_for_selector(f"{BOARD}.am-playing .am-ledger", state="visible", timeout=TIMEOUT)
@@ -105,5 +105,7 @@ def test_lesson_3_shows_the_ledger_meter_on_its_board(voila_page, page):
             click_and_wait(page, f"{BOARD} .am-move:visible")
     meter = page.locator(f"{BOARD} .am-ledger")
     expect(meter).to_contain_text("possible hands", timeout=TIMEOUT)
-    expect(meter).to_contain_text(re.compile(r"Bot \(player 1\) can pay a bid of \d+ in A17: exactly \d+(/\d+)? \("),
-                                  timeout=TIMEOUT)
+    # Exact, unless the bots' spells (wilds, Tribute) made the joint law too large to weigh: then "about".
+    expect(meter).to_contain_text(
+        re.compile(r"Bot \(player 1\) can pay a bid of \d+ in A17: (exactly \d+(/\d+)?|about \d+%) \("),
+        timeout=TIMEOUT)

@@ -152,10 +152,10 @@ def test_no_trait_holds_an_opponents_cards_or_the_seed():
     assert "Your cards: Gold 1, Silver 0, Copper 0, Iron 0" in text
 
 
-def _jewel_auction(seat_cards=(0, 0, 0, 6)):
+def _jewel_auction(seat_cards=(0, 0, 0, 6), others=(4, 4, 4, 4)):
     """Seat 0 to bid in the first jewel auction of round 1 (spell phase skipped by passing)."""
     game = amulett.new_game(3, seed=2, deal={"first": 0, "markers": [4], "start": {
-        "spells": [[], [], []], "metals": [list(seat_cards), [4, 4, 4, 4], [4, 4, 4, 4]]}})
+        "spells": [[], [], []], "metals": [list(seat_cards), list(others), list(others)]}})
     while game.pending["kind"] == "spell_bid":
         game.apply("pass")
     assert game.pending["kind"] == "jewel_bid" and game.current_player == 0
@@ -208,7 +208,7 @@ def test_hat2_moves_by_clicking_an_allowed_area_only():
 
 
 def test_ledger_meter_is_the_exact_inference():
-    game = _jewel_auction()
+    game = _jewel_auction(others=(2, 2, 2, 2))      # small enough secret hands for the exact law
     board = board_for(game, bots="planner", ledger=True)
     view = game.view(0)
     reader = HandReader(view)
@@ -220,7 +220,7 @@ def test_ledger_meter_is_the_exact_inference():
     assert f"exactly {p} ({float(p):.0%})" in board._ledger.value
     assert "really holds" not in board._ledger.value               # the truth only for a teacher
     board._enable_teacher()
-    assert "really holds G 4, S 4, C 4, I 4" in board._ledger.value
+    assert "really holds G 2, S 2, C 2, I 2" in board._ledger.value
 
 
 def test_russian_labels_come_from_the_catalogue():
@@ -302,7 +302,7 @@ def test_the_browser_path_of_the_play_page():
     send_update(board._bid_amount, {"index": list(board._bid_amount.options).index("4")})
     click(board._bid)
     assert any(e.kind == "bid" and e.seat == 0 and e.data.get("area") == "A18" for e in game.events)
-    assert list(board._bid_amount.options) == ["7", "8"]
+    assert list(board._bid_amount.options) == ["7", "8", "9"]   # up to what the largest hand could pay
     send_update(board._bid_amount, {"index": 1})
     click(board._bid)
     click(board._compose_go)
@@ -421,3 +421,21 @@ def test_the_gallery_links_the_play_page_and_the_lessons_in_both_languages():
     assert all(title.startswith(f"Lesson {i} · ") and minutes for i, (_, title, minutes)
                in enumerate(card["lessons"]["en"], 1))
     assert all(title.startswith(f"Урок {i} · ") for i, (_, title, _) in enumerate(card["lessons"]["ru"], 1))
+
+
+def test_ledger_meter_says_about_when_the_reader_is_not_exact(monkeypatch):
+    from widgets.amulett import panels
+    game = _jewel_auction(others=(2, 2, 2, 2))
+    view = game.view(0)
+    if view["jewel_auction"] is None:
+        pytest.skip("the auction ended at once")
+    names = [f"P{s + 1}" for s in range(game.players)]
+    assert "exactly" in panels.ledger_meter(view, names, "en")
+    def rough(v):
+        reader = HandReader(v)
+        reader.exact = False                          # as past JOINT_LIMIT
+        return reader
+    monkeypatch.setattr(panels, "HandReader", rough)
+    text = panels.ledger_meter(view, names, "en")
+    assert "about" in text and "exactly" not in text
+    assert "примерно" in panels.ledger_meter(view, names, "ru")

@@ -8,7 +8,8 @@
 
 See :mod:`.engine` for the flow and the ``deal`` fields, :mod:`.actions` for the action grammar,
 :mod:`.rules` for the HOUSE data, :mod:`.inference` for reading hands from the ledger,
-:mod:`.probability` for the exact odds and :mod:`.bots` for the players.
+:mod:`.probability` for the exact odds and :mod:`.bots` for the players. :func:`constrained_positions`
+lists small positions whose hidden hands can be enumerated (tests compare ``redeal`` with them).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Any, Mapping
 from .actions import Action, parse
 from .engine import AmulettGame
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from .worlds import check_invariants, redeal, two_worlds
+from .worlds import check_invariants, constrained_positions, redeal, two_worlds
 
 #: The allowed player counts.
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
@@ -34,5 +35,5 @@ def load(text: str | bytes) -> AmulettGame:
     return AmulettGame.from_json(text)  # type: ignore[return-value]
 
 
-__all__ = ["Action", "AmulettGame", "OPTIONS", "PLAYERS", "check_invariants", "load", "new_game", "parse",
+__all__ = ["Action", "AmulettGame", "OPTIONS", "PLAYERS", "check_invariants", "constrained_positions", "load", "new_game", "parse",
            "redeal", "two_worlds"]

@@ -23,22 +23,22 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
-from ..core.errors import InvalidDeal
 from ..core.game import GameBase, Outcome
 from ..core.i18n import Msg
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
+from .deal import check_deal
 from .actions import DONE, KEEP, LAST, PASS, Action, act, allot_action, parse, pay_action
 from .rules import (ADJACENT, AREA, AREA_IDS, AUCTIONEER, BARGAIN, BASIC_START_STONES, CHARM_TERRAIN,
                     CHOOSE_FROM, CITY_JEWELS, AREA_JEWELS, COLOURS, DISTANCE, ECHO, EVERLASTING, FATE_MARKER,
-                    FATE_STEP, HOARD, JEWEL_BID_CAP_IS_HAND_SIZE, JEWEL_LENS, JEWELS, MANA_WELL, MARKER_RANGE, MAX_PLAYERS, METAL_CARDS,
+                    FATE_STEP, HOARD, JEWEL_BID_FLOOR, JEWEL_LENS, JEWELS, MANA_WELL, MARKER_RANGE, MAX_PLAYERS,
                     METAL_CARDS_EACH, METAL_INDEX, METALS, MIN_PLAYERS, MULLIGAN_MAX, OPTIONS, PATHFINDER,
                     PATHFINDER_STEPS, PYRAMID_CITY, PYRAMID_KEY, RECHARGE, RECHARGE_MAX, ROUND_MARKERS,
                     SECOND_WIND, SPELL, SPELL_NUMS, START_HAND, START_SPELLS, STONES, THIEF, TRANSMUTATION,
                     TRANSMUTE_MAX, TRIBUTE, TRIBUTE_MIN_CARDS, TWIN_JEWEL, WALL_WATCHER, WILD, WIN_COLOURS,
                     WIN_JEWELS)
 
-_DEAL_KEYS = ("first", "jewels", "deck", "markers", "start")
-_START_KEYS = ("spells", "metals", "amulets", "hat2")
+#: Second Wind in the area under auction: not used, used in the current auction, used in an earlier one.
+WIND_UNUSED, WIND_REENTERED, WIND_SPENT = 0, 1, 2
 #: ``deck_seen`` marks: a card everybody has seen face up, or nobody; otherwise the one seat that knows it.
 PUBLIC, NOBODY = -1, None
 
@@ -54,6 +54,18 @@ def payment_cost(bid: int, area: str, spells: list[int]) -> int:
     if WALL_WATCHER in spells and a.wall:
         cost = max(1, cost - 1)
     return cost
+
+
+def max_payable_bid(cards: int, area: str, spells: list[int]) -> int:
+    """The highest bid ``cards`` metal cards could pay in ``area`` if all were of an allowed metal
+    (0 without cards). It reads only public facts: a card count, spells and the area."""
+    if cards <= 0:
+        return 0
+    a = AREA[area]
+    # payment_cost backwards: each "1 card less (at least 1)" lets one more card's worth through,
+    # and Pyramid Key's halving doubles what the cards cover.
+    cover = cards + (BARGAIN in spells) + (WALL_WATCHER in spells and a.wall)
+    return 2 * cover if PYRAMID_KEY in spells and a.pyramid else cover
 
 
 def allowed_metals(area: str, spells: list[int]) -> tuple[str, ...]:
@@ -75,20 +87,12 @@ class AmulettGame(GameBase):
 
     # ================================================================ set-up
     def _setup(self, deal: dict[str, Any] | None) -> None:
-        deal = deal or {}
+        deal = check_deal(deal, self.players)
         n = self.players
-        for key in deal:
-            if key not in _DEAL_KEYS:
-                raise InvalidDeal("amulett.deal.unknown", field=key, known=", ".join(_DEAL_KEYS))
-        start = deal.get("start")
-        if start is not None and (not isinstance(start, dict) or any(k not in _START_KEYS for k in start)):
-            raise InvalidDeal("amulett.deal.bad", field="start", value=start)
-        start = start or {}
-        first = deal.get("first", None)
+        start = deal["start"]
+        first = deal["first"]
         if first is None:
             first = self.rng.below(n)
-        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-            raise InvalidDeal("amulett.deal.bad", field="first", value=first)
         self.first = self.hat1 = first
         self.phase, self.round = "setup", 0
         self.todo: list[list[Any]] = []
@@ -110,13 +114,10 @@ class AmulettGame(GameBase):
         self.dealt: list[list[int]] = [[] for _ in range(n)]
         self.allotted: list[dict[str, int] | None] = [None] * n
         self.marker_bag = list(ROUND_MARKERS)
-        markers = deal.get("markers", [])
-        if not isinstance(markers, list) or any(isinstance(m, bool) or m not in ROUND_MARKERS for m in markers):
-            raise InvalidDeal("amulett.deal.bad", field="markers", value=markers)
-        self.marker_queue = list(markers)
+        self.marker_queue = list(deal["markers"])
         self._setup_players(start)
-        self._setup_jewels(deal.get("jewels", {}), start)
-        self._setup_deck(deal.get("deck", []))
+        self._setup_jewels(deal["jewels"])
+        self._setup_deck(deal["deck"])
         self._emit("setup", None, first=first, board=self._board_json())
         if start.get("spells") is not None:
             self.todo = [["round"]]
@@ -124,59 +125,26 @@ class AmulettGame(GameBase):
             self._deal_spells()
         self._advance()
 
-    def _seat_list(self, start: dict[str, Any], key: str, default: list, kind: Any) -> list:
-        value = start.get(key, default)
-        if not isinstance(value, list) or len(value) != self.players or not all(isinstance(v, kind) for v in value):
-            raise InvalidDeal("amulett.deal.bad", field=f"start.{key}", value=value)
-        return value
-
     def _setup_players(self, start: dict[str, Any]) -> None:
+        """Hands, stones, spells, amulets and Hat #2 from the checked ``start`` (rule 1 by default)."""
         n = self.players
-        metals = self._seat_list(start, "metals", [list(START_HAND)] * n, list)
-        if any(len(h) != len(METALS) or any(isinstance(k, bool) or not isinstance(k, int) or k < 0 for k in h)
-               for h in metals):
-            raise InvalidDeal("amulett.deal.bad", field="start.metals", value=metals)
-        self.hands = [list(h) for h in metals]
+        self.hands = [list(h) for h in start.get("metals", [START_HAND] * n)]
         self.supply = [METAL_CARDS_EACH - sum(h[i] for h in self.hands) for i in range(len(METALS))]
-        if min(self.supply) < 0:
-            raise InvalidDeal("amulett.deal.bad", field="start.metals", value=metals)
         self.pool = [STONES] * n
         self.spells: list[list[list[int]]] = [[] for _ in range(n)]
-        if start.get("spells") is not None:
-            owned = self._seat_list(start, "spells", [], list)
-            seen: set[int] = set()
-            for s, cards in enumerate(owned):
-                for card in cards:
-                    if (not isinstance(card, list) or len(card) != 2 or card[0] not in SPELL or card[0] in seen
-                            or isinstance(card[1], bool) or not isinstance(card[1], int) or card[1] < 1):
-                        raise InvalidDeal("amulett.deal.bad", field="start.spells", value=owned)
-                    seen.add(card[0])
-                    self.spells[s].append([card[0], card[1]])
-                self.pool[s] = STONES - sum(c[1] for c in self.spells[s])
-                if self.pool[s] < 0:
-                    raise InvalidDeal("amulett.deal.bad", field="start.spells", value=owned)
-        self.amulets = [list(a) for a in self._seat_list(start, "amulets", [[]] * n, list)]
-        for a in self.amulets:
-            if any(c not in JEWELS for c in a) or len(a) >= WIN_JEWELS or len(set(a)) >= WIN_COLOURS:
-                raise InvalidDeal("amulett.deal.bad", field="start.amulets", value=self.amulets)
+        for s, cards in enumerate(start.get("spells") or []):
+            self.spells[s] = [[num, stones] for num, stones in cards]
+            self.pool[s] = STONES - sum(stones for _, stones in cards)
+        self.amulets = [list(a) for a in start.get("amulets", [[]] * n)]
         self.hat2 = start.get("hat2", PYRAMID_CITY)
-        if self.hat2 not in AREA:
-            raise InvalidDeal("amulett.deal.bad", field="start.hat2", value=self.hat2)
         for s in range(n):                  # the rule's starting hand is public; a scenario's is not
             full = ("start", s, sum(self.hands[s]), tuple(self.hands[s]))
             self._ledger(full if "metals" not in start else full[:3], {s: full})
 
-    def _setup_jewels(self, fixed: Any, start: dict[str, Any]) -> None:
+    def _setup_jewels(self, fixed: dict[str, list[str]]) -> None:
         """RULE 2: 3 random jewels per City, 2 per other area; ``fixed`` areas as given."""
-        if not isinstance(fixed, dict) or any(a not in AREA or not isinstance(v, list) or any(
-                c not in JEWELS for c in v) for a, v in fixed.items()):
-            raise InvalidDeal("amulett.deal.bad", field="jewels", value=fixed)
-        worn = Counter(c for a in self.amulets for c in a)
-        left = Counter(JEWELS) - worn
-        used = Counter(c for v in fixed.values() for c in v)
-        if worn - Counter(JEWELS) or used - left:
-            raise InvalidDeal("amulett.deal.bad", field="jewels/amulets", value={"jewels": fixed})
-        bag = list((left - used).elements())
+        left = Counter(JEWELS) - Counter(c for a in self.amulets for c in a)
+        bag = list((left - Counter(c for v in fixed.values() for c in v)).elements())
         self.rng.shuffle(bag)
         self.board: dict[str, list[str]] = {}
         for a in AREA_IDS:
@@ -188,11 +156,8 @@ class AmulettGame(GameBase):
                 del bag[:k]
         self.bag = sorted(bag)           # jewels out of play (only when a scenario leaves some)
 
-    def _setup_deck(self, top: Any) -> None:
+    def _setup_deck(self, top: list[int]) -> None:
         owned = {c[0] for cards in self.spells for c in cards}
-        if not isinstance(top, list) or any(isinstance(c, bool) or c not in SPELL or c in owned for c in top) or len(
-                set(top)) != len(top):
-            raise InvalidDeal("amulett.deal.bad", field="deck", value=top)
         rest = [c for c in SPELL_NUMS if c not in owned and c not in top]
         self.rng.shuffle(rest)
         self.deck: list[int] = list(top) + rest
@@ -513,10 +478,11 @@ class AmulettGame(GameBase):
             return
         options = [m for m in METALS if self.supply[METAL_INDEX[m]] > 0]
         if not options:                                     # A8: every stack is empty
+            self._ledger(("wild", seat, ()))
             self._emit("no_metal", seat, spell=num)
-        elif len(options) == 1:
+        elif len(options) == 1:                             # a forced substitute: it shows the empty stacks
             self._gain(seat, options[0])
-            self._ledger(("gain", seat, options[0]))
+            self._ledger(("wild", seat, tuple(options)))
             self._emit("produce", seat, metal=options[0], spell=num)
         else:
             self._decide("metal", seat, options=options, wild=symbol == WILD, spell=num)
@@ -527,7 +493,7 @@ class AmulettGame(GameBase):
     def _act_metal(self, p: dict[str, Any], action: Action) -> None:
         seat, metal = p["seat"], action.args[0]
         self._gain(seat, metal)
-        self._ledger(("wild", seat, tuple(p["options"])), {seat: ("gain", seat, metal)})
+        self._ledger(("wild", seat, tuple(p["options"])), {seat: ("wild", seat, tuple(p["options"]), metal)})
         self._emit("wild", seat, spell=p["spell"], secret={"metal": metal}, to=[seat])
 
     def _step_echo(self, seat: int) -> None:
@@ -639,36 +605,38 @@ class AmulettGame(GameBase):
             self._emit("jewel_phase_end", None, areas=self.areas_done)
             return
         self.ja = {"area": self.hat2, "excluded": [], "high": 0, "leader": None, "passes": [0] * self.players,
-                   "turn": self.hat1}
+                   "turn": self.hat1, "wind": WIND_UNUSED}
         self._emit("jewel_auction", None, area=self.hat2)
         self._open_jewel_auction()
 
     def _open_jewel_auction(self) -> None:
         ja = self.ja
         assert ja is not None
+        if ja["wind"] == WIND_REENTERED:                   # Second Wind: once per area, re-auctions included
+            ja["wind"] = WIND_SPENT
         ja["high"], ja["leader"], ja["passes"] = 0, None, [0] * self.players
         ja["turn"] = self.hat1
         self.todo.insert(0, ["jewel_bid"])
 
     def _pass_limit(self, seat: int) -> int:
-        return 2 if self.owns(seat, SECOND_WIND) else 1
+        """Passes that end ``seat``'s bidding in this auction: 2 with an unused Second Wind."""
+        assert self.ja is not None
+        return 2 if self.owns(seat, SECOND_WIND) and self.ja["wind"] != WIND_SPENT else 1
 
-    def _bid_cap(self, seat: int) -> int:
-        """The highest jewel bid ``seat`` may make. With no cards a player cannot bid at all (nothing
-        could pay even 1), so every default costs cards and re-auctions cannot go on forever."""
-        cards = sum(self.hands[seat])
-        if not cards:
-            return 0
-        return cards if JEWEL_BID_CAP_IS_HAND_SIZE else METAL_CARDS
+    def _bid_ceiling(self) -> int:
+        """The highest jewel bid anyone may make now (A4 and :data:`~.rules.JEWEL_BID_FLOOR`): the
+        same for every seat and read from public card counts, so who is asked reveals no card."""
+        assert self.ja is not None
+        area = self.ja["area"]
+        return max(JEWEL_BID_FLOOR, max(max_payable_bid(sum(self.hands[s]), area, self.owned(s))
+                                        for s in range(self.players)))
 
     def _step_jewel_bid(self) -> None:
         ja = self.ja
         assert ja is not None
         n = self.players
         passes, excluded, leader = ja["passes"], ja["excluded"], ja["leader"]
-        second_wind = self.owner(SECOND_WIND)
-        live = [s for s in range(n) if passes[s] < (2 if s == second_wind else 1) and s != leader
-                and s not in excluded]
+        live = [s for s in range(n) if passes[s] < self._pass_limit(s) and s != leader and s not in excluded]
         if not live:
             if ja["leader"] is None:                        # rule 16: nobody bid, the phase ends
                 self._emit("no_bids", None, area=ja["area"])
@@ -681,18 +649,20 @@ class AmulettGame(GameBase):
         while seat not in live:
             seat = (seat + 1) % n
         ja["turn"] = seat
-        if self._bid_cap(seat) <= ja["high"]:               # no bid is possible: a public, forced pass
+        if self._bid_ceiling() <= ja["high"]:               # no bid is possible: a public, forced pass
             ja["passes"][seat] = self._pass_limit(seat)
             ja["turn"] = (seat + 1) % n
             self._emit("pass", seat, auto=True)
             self.todo.insert(0, ["jewel_bid"])
         else:
+            if passes[seat]:                                # only Second Wind brings a passed seat back
+                ja["wind"] = WIND_REENTERED
             self._decide("jewel_bid", seat, area=ja["area"])
 
     def _legal_jewel_bid(self, p: dict[str, Any]) -> list[Action]:
         ja = self.ja
         assert ja is not None
-        return [PASS] + [act("bid", (str(b),)) for b in range(ja["high"] + 1, self._bid_cap(p["seat"]) + 1)]
+        return [PASS] + [act("bid", (str(b),)) for b in range(ja["high"] + 1, self._bid_ceiling() + 1)]
 
     def _act_jewel_bid(self, p: dict[str, Any], action: Action) -> None:
         ja, seat = self.ja, p["seat"]
@@ -720,7 +690,7 @@ class AmulettGame(GameBase):
                 hand[i] = 0
             self._ledger(("discard_all", winner, tuple(lost)))
             self._emit("default", winner, bid=ja["high"], area=area, discarded=lost)
-            if not self.options["defaulter_rebids"]:
+            if not self.options["defaulter_rebids"] or not sum(lost):
                 ja["excluded"].append(winner)
             self._open_jewel_auction()
             return

@@ -159,9 +159,11 @@ TRANSMUTE_MAX = 2          # Transmutation: up to 2 exchanges
 TRIBUTE_MIN_CARDS = 6      # Tribute: players holding at least this many cards give one
 RECHARGE_MAX = 2           # Recharge: up to 2 stones
 PATHFINDER_STEPS = 2
-#: HOUSE: a jewel bid may not exceed the bidder's metal card count (so a bluff is still possible, over
-#: the cards of the wrong metal, but the list of bids is finite and a player without cards cannot bid).
-JEWEL_BID_CAP_IS_HAND_SIZE = True
+#: A4: a jewel bid is not capped by the bidder's cards ("He may bid any number"); a bid its bidder
+#: cannot pay is a bluff. HOUSE reading, to keep the list of bids finite: bids stop at the highest
+#: bid any player's public card count could pay here with its spells' powers (every higher bid is
+#: the same certain default), and never below this floor, so a table without cards can still bid.
+JEWEL_BID_FLOOR = 1
 FATE_STEP = 1
 
 # ---------------------------------------------------------------- options (RULES.md 3.3 flags)
@@ -189,8 +191,8 @@ OPTIONS = {
                                 allowed=("with_replacement", "without_replacement")),
     "defaulter_rebids": Option("defaulter_rebids", False,
                                "A4 RESOLVED: a defaulting player may not bid in the area's re-auction. "
-                               "(With the HOUSE bid cap a defaulter holds no cards and cannot bid anyway, "
-                               "so True only matters if that cap is lifted.)",
+                               "True lets them bid again, except after a default that cost them no card "
+                               "(HOUSE: they had none, so they could bluff and default forever).",
                                allowed=(False, True)),
     "max_rounds": Option("max_rounds", 40,
                          "HOUSE: a game in which nobody reaches 7 colours or 8 jewels ends after this many "

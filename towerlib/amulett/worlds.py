@@ -3,8 +3,10 @@
 A *world for seat s* is a full game that s cannot tell from the real one. :func:`redeal` builds
 one by drawing again everything s cannot see: the deck cards s has not seen (their positions
 among the cards s has seen stay fixed), other players' dealt spells and secret allocations before
-the reveal, other players' metal hands (from :mod:`.inference`, kept only if the supply's empty
-stacks still agree), and every future chance event (a fresh RNG; a deal's fixed markers dropped).
+the reveal, other players' metal hands (one joint draw from the exact law of :mod:`.inference`,
+which already knows the empty stacks and every transfer), and every future chance event (a fresh
+RNG; a deal's fixed markers dropped). :func:`constrained_positions` are small positions whose
+law can be enumerated, for tests that compare ``redeal``'s frequencies with it.
 """
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ import copy
 import random
 from typing import Any
 
+from ..core.errors import InvalidDeal
 from ..core.events import Event
+from ..core.i18n import Msg
 from ..core.rng import MAX_SEED, GameRandom
 from ..core.worlds import TwoWorlds
 from .actions import Action
@@ -20,10 +24,6 @@ from .engine import NOBODY, PUBLIC, AmulettGame
 from .inference import HandReader
 from .rules import (AREA, JEWELS, MARKER_RANGE, METAL_CARDS_EACH, METALS, SPELL_NUMS, STONES, WIN_COLOURS,
                     WIN_JEWELS)
-
-#: How many hand samples :func:`redeal` tries before keeping the real hands (see its docstring).
-REDEAL_TRIES = 200
-
 
 def check_invariants(game: AmulettGame) -> None:
     """Raise AssertionError naming the first broken invariant of ``game``."""
@@ -80,10 +80,10 @@ def redeal(game: AmulettGame, seat: int, rng: random.Random) -> AmulettGame:
     """A copy of ``game`` in which everything hidden from ``seat`` is drawn again.
 
     ``redeal(game, seat, rng).view(seat) == game.view(seat)``, log included. Other seats' hands
-    are drawn from ``seat``'s exact hand distributions (:class:`~.inference.HandReader`); a draw is
-    kept only if the hidden supply it implies is consistent (no negative stack, empty exactly
-    where the view says so, a pending payer able to pay); after ``REDEAL_TRIES`` failures the real
-    hands are kept. The copy forgets others' secrets in its events and ledger and gets a fresh
+    are one joint draw from ``seat``'s exact law of all hands (:class:`~.inference.HandReader`:
+    empty stacks, payments, defaults, transfers and a pending payer included). It never falls
+    back to the real hands: where the reader cannot hold the law exactly it raises ``InvalidDeal``
+    (``amulett.deal.world``) instead. The copy forgets others' secrets in its events and ledger and gets a fresh
     RNG, so its save file is not a replay: a world serves ``seat``'s look-ahead and tests.
     """
     view = game.view(seat, log=False)
@@ -119,20 +119,14 @@ def _redeal_cards(world: AmulettGame, seat: int, rng: random.Random) -> None:
 
 def _redeal_hands(world: AmulettGame, seat: int, view: dict[str, Any], rng: random.Random) -> None:
     reader = HandReader(view)
-    others = [q for q in range(world.players) if q != seat]
-    real = [list(h) for h in world.hands]
-    p = world.pending
-    for _ in range(REDEAL_TRIES):
-        hands = [list(reader.sample(q, rng)) if q != seat else real[q] for q in range(world.players)]
-        supply = [METAL_CARDS_EACH - sum(h[i] for h in hands) for i in range(len(METALS))]
-        if any(k < 0 or (k == 0) != view["supply_empty"][m] for k, m in zip(supply, METALS)):
-            continue
-        world.hands, world.supply = hands, supply
-        if p is not None and p["kind"] == "pay" and not world._legal_pay(p):
-            continue
-        return
-    world.hands = real
-    world.supply = [METAL_CARDS_EACH - sum(h[i] for h in real) for i in range(len(METALS))]
+    if not reader.exact:
+        raise InvalidDeal("amulett.deal.world", detail=Msg("amulett.world.too_large"))
+    hands = [list(h) for h in reader.sample_all(rng)]
+    supply = [METAL_CARDS_EACH - sum(h[i] for h in hands) for i in range(len(METALS))]
+    # The reader's law holds only hands that agree with the view, so this is a check, not a filter.
+    assert hands[seat] == world.hands[seat] and all(
+        k >= 0 and (k == 0) == view["supply_empty"][m] for k, m in zip(supply, METALS)), "inconsistent world"
+    world.hands, world.supply = hands, supply
 
 
 def _forget_secrets(world: AmulettGame, seat: int) -> None:
@@ -174,3 +168,32 @@ def two_worlds(rng: random.Random) -> TwoWorlds:
         return shown or asked or len(game.deck) <= 2 + sum(1 for s in game.deck_seen if s == PUBLIC)
 
     return TwoWorlds(make(metals_a, deck), make(metals_b, deck_b), observer=0, until=until)
+
+
+def _position(deal: dict[str, Any], script: list[str]) -> AmulettGame:
+    """A 3-player game from ``deal`` played along ``script`` (spell auctions passed on the way)."""
+    game = AmulettGame(3, seed=1, deal=deal)
+    for action in script:
+        while game.pending is not None and game.pending["kind"] == "spell_bid":
+            game.apply("pass")
+        game.apply(action)
+    return game
+
+
+def constrained_positions() -> list[AmulettGame]:
+    """Small positions whose law of hidden hands, as seat 0 knows it, can be enumerated.
+
+    A stack emptied by secret starting hands (21 joint hands), a hidden Tribute gift and a hidden
+    Thief steal between two other players (40 each), and that steal followed by the robbed
+    player's default, which shows its hand and so tells something about the stolen card.
+    """
+    thief = {"first": 2, "markers": [3, 3], "start": {"spells": [[], [[31, 2]], [[9, 2], [10, 2]]], "hat2": "A14"}}
+    stolen = ["metal G", "metal S", "pass", "pass", "pass"]
+    return [
+        _position({"first": 0, "markers": [3], "start": {"spells": [[], [], []],
+                                                         "metals": [[20, 1, 1, 1], [4, 1, 0, 0], [4, 0, 0, 1]]}}, []),
+        _position({"first": 2, "markers": [3], "start": {"spells": [[], [[14, 2]], [[9, 2], [10, 2]]]}},
+                  ["metal G", "metal S", "give G"]),
+        _position(thief, stolen),
+        _position(thief, stolen + ["metal S", "metal S", "bid 11"]),
+    ]

@@ -56,6 +56,10 @@ _PAIRS = {
                      "{who}: карт {count}, возможных рук {hands}; в среднем G {g}, S {s}, C {c}, I {i}"),
     "ledger.pay": ("{who} can pay a bid of {bid} in {area}: exactly {p} ({pct})",
                    "{who} может оплатить ставку {bid} в {area}: ровно {p} ({pct})"),
+    "ledger.pay_about": ("{who} can pay a bid of {bid} in {area}: about {pct} (too many possible hands to weigh "
+                         "them all)",
+                         "{who} может оплатить ставку {bid} в {area}: примерно {pct} (возможных рук слишком много, "
+                         "чтобы взвесить все точно)"),
     "ledger.truth": ("Teacher: {who} really holds G {g}, S {s}, C {c}, I {i}",
                      "Учитель: у {who} на самом деле G {g}, S {s}, C {c}, I {i}"),
     "save_failed": ("The game could not be saved: {detail}", "Не удалось сохранить игру: {detail}"),

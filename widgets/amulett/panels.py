@@ -147,7 +147,8 @@ def _num(x: Fraction) -> str:
 def ledger_meter(view: Mapping[str, Any], names: Sequence[str], lang: str,
                  truth: Sequence[Sequence[int]] | None = None) -> str:
     """For each opponent: how many hands the ledger allows and the expected cards; in a jewel
-    auction, the exact chance that they can pay one more than the high bid in this area. ``truth``
+    auction, the exact chance that they can pay one more than the high bid in this area (or "about"
+    that chance where the hand reader could not keep the law exact: :attr:`HandReader.exact`). ``truth``
     (teacher mode only) adds each opponent's real hand."""
     reader = HandReader(view)
     ja = view["jewel_auction"]
@@ -161,8 +162,8 @@ def ledger_meter(view: Mapping[str, Any], names: Sequence[str], lang: str,
         if ja is not None:
             bid = ja["high"] + 1
             p = reader.p_can_pay(q, bid, ja["area"])
-            rows.append(_t("ledger.pay", lang, who=names[q], bid=bid, area=ja["area"], p=str(p),
-                           pct=f"{float(p):.0%}"))
+            rows.append(_t("ledger.pay" if reader.exact else "ledger.pay_about", lang, who=names[q], bid=bid,
+                           area=ja["area"], p=str(p), pct=f"{float(p):.0%}"))
         if truth is not None:
             rows.append(_t("ledger.truth", lang, who=names[q], g=truth[q][0], s=truth[q][1], c=truth[q][2],
                            i=truth[q][3]))
