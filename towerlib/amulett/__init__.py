@@ -8,8 +8,9 @@
 
 See :mod:`.engine` for the flow and the ``deal`` fields, :mod:`.actions` for the action grammar,
 :mod:`.rules` for the HOUSE data, :mod:`.inference` for reading hands from the ledger,
-:mod:`.probability` for the exact odds and :mod:`.bots` for the players. :func:`constrained_positions`
-lists small positions whose hidden hands can be enumerated (tests compare ``redeal`` with them).
+:mod:`.probability` for the exact odds and :mod:`.bots` for the players. :func:`posterior_positions`
+lists small positions whose hidden hands can be enumerated (tests compare ``redeal`` with them);
+:func:`constrained_positions` gives two of them in the conformance suite's form.
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from typing import Any, Mapping
 from .actions import Action, parse
 from .engine import AmulettGame
 from .rules import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from .worlds import check_invariants, constrained_positions, redeal, two_worlds
+from .constrained import constrained_positions
+from .worlds import check_invariants, posterior_positions, redeal, two_worlds
 
 #: The allowed player counts.
 PLAYERS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
@@ -35,5 +37,5 @@ def load(text: str | bytes) -> AmulettGame:
     return AmulettGame.from_json(text)  # type: ignore[return-value]
 
 
-__all__ = ["Action", "AmulettGame", "OPTIONS", "PLAYERS", "check_invariants", "constrained_positions", "load", "new_game", "parse",
+__all__ = ["Action", "AmulettGame", "OPTIONS", "PLAYERS", "check_invariants", "constrained_positions", "load", "new_game", "parse", "posterior_positions",
            "redeal", "two_worlds"]

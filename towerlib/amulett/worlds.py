@@ -5,7 +5,7 @@ one by drawing again everything s cannot see: the deck cards s has not seen (the
 among the cards s has seen stay fixed), other players' dealt spells and secret allocations before
 the reveal, other players' metal hands (one joint draw from the exact law of :mod:`.inference`,
 which already knows the empty stacks and every transfer), and every future chance event (a fresh
-RNG; a deal's fixed markers dropped). :func:`constrained_positions` are small positions whose
+RNG; a deal's fixed markers dropped). :func:`posterior_positions` are small positions whose
 law can be enumerated, for tests that compare ``redeal``'s frequencies with it.
 """
 from __future__ import annotations
@@ -170,17 +170,26 @@ def two_worlds(rng: random.Random) -> TwoWorlds:
     return TwoWorlds(make(metals_a, deck), make(metals_b, deck_b), observer=0, until=until)
 
 
-def _position(deal: dict[str, Any], script: list[str]) -> AmulettGame:
-    """A 3-player game from ``deal`` played along ``script`` (spell auctions passed on the way)."""
-    game = AmulettGame(3, seed=1, deal=deal)
-    for action in script:
+#: The seed of the positions below (their chance is fixed by their deals and scripts).
+SEED = 1
+
+
+def play_script(game: AmulettGame, script: list[str]) -> AmulettGame:
+    """``game`` played along ``script``, every spell auction on the way passed; returns ``game``."""
+    for action in [*script, None]:
         while game.pending is not None and game.pending["kind"] == "spell_bid":
             game.apply("pass")
-        game.apply(action)
+        if action is not None:
+            game.apply(action)
     return game
 
 
-def constrained_positions() -> list[AmulettGame]:
+def _position(deal: dict[str, Any], script: list[str]) -> AmulettGame:
+    """A 3-player game from ``deal`` played along ``script`` (spell auctions passed on the way)."""
+    return play_script(AmulettGame(3, seed=SEED, deal=deal), script)
+
+
+def posterior_positions() -> list[AmulettGame]:
     """Small positions whose law of hidden hands, as seat 0 knows it, can be enumerated.
 
     A stack emptied by secret starting hands (21 joint hands), a hidden Tribute gift and a hidden
