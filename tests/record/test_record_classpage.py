@@ -244,3 +244,39 @@ def test_students_not_seen_for_an_hour_can_be_hidden(sqlite_url, monkeypatch):
     page.hide.value = True
     assert "Student 2" in page.sections["progress"].value and "Student 1" not in page.sections["progress"].value
     assert page.hide_idle.description == "Hide students not seen for an hour"
+
+
+def test_the_lessons_experiment_reads_as_what_it_is(sqlite_url):
+    """Spell Runes lesson 1's experiment: a title a teacher reads, outcomes that say what they
+    mean and both charts' axes named, in the page's language; never the raw name or a bare 0/1."""
+    from towerlib.runes.probability import p_roll
+
+    attack = Experiment("runes.one_roll_attack", {1: p_roll("attack"), 0: 1 - p_roll("attack")}, event={1})
+    store = Store(sqlite_url)
+    store.student(SPACES[0]).record_draws(attack, [1, 1, 0, 1])
+    page = ClassPage(store.teacher(TeacherPage()), poll=None)
+    shown = {}
+    for lang in ("en", "ru"):
+        page.language.value = lang
+        shown[lang] = page.sections["experiments"].value
+    en, ru = shown["en"], shown["ru"]
+    assert "Spell Runes: does one roll of five runes allow an Attack?" in en
+    assert "Руны заклинаний: даёт ли один бросок пяти рун Атаку?" in ru
+    for text, words in ((en, ("Attack (a pair or better)", "No Attack", "What one roll of five runes allows",
+                              "Share of the class&#x27;s rolls", "Rolls pooled from the class so far",
+                              "Share of rolls allowing an Attack")),
+                        (ru, ("Атака (пара или лучше)", "Нет Атаки", "Что даёт один бросок пяти рун",
+                              "Доля бросков класса", "Бросков класса всего", "Доля бросков с Атакой"))):
+        for word in words:
+            assert word in text, word
+        assert "★" not in text and ">runes.one_roll_attack<" not in text
+        for cls in ("st-axis-x", "st-axis-y"):          # both charts name both axes
+            assert text.count(f'class="{cls}"') == 2, cls
+
+
+def test_an_experiment_without_catalogue_names_still_names_its_axes(sqlite_url):
+    store = Store(sqlite_url)
+    store.student(SPACES[0]).record_draws(DIE, [6, 1])
+    shown = ClassPage(store.teacher(TeacherPage()), poll=None).sections["experiments"].value
+    assert "Share of the draws" in shown and "Draws pooled so far" in shown and "Outcome" in shown
+    assert "Class estimate of the chance" in shown and "6 ★" in shown
