@@ -16,7 +16,7 @@ from . import messages as _messages  # noqa: F401  (registers the catalogue entr
 from .experiments import Experiment, Tally
 
 if TYPE_CHECKING:     # the store loads SQLAlchemy; lesson pages use this module without writing
-    from .store import ExerciseSummary, StudentProgress
+    from .store import ExerciseSummary, Position, StudentDetail, StudentProgress
 
 BAR_PX = 160            # width of a full (probability 1) bar
 PLOT_W, PLOT_H = 360, 160     # the running estimate's plot area (the projector scales it)
@@ -26,6 +26,17 @@ STYLE = """<style>
 .st-class .st-bar {display: inline-block; height: 10px; vertical-align: middle;}
 .st-class .st-class-bar {background: #1a5fb4;} .st-class .st-exact-bar {background: #c0a060;}
 .st-class .st-muted {color: #666;}
+.st-class .st-stuck td {background: #fde8e4;}
+.st-class .st-drill-view .st-stuck-list {font-weight: bold; color: #a51d2d;}
+</style>"""
+PROJECTOR_SCALE = 2.0   # the projector's charts against the page's
+#: The projector view covers the page (the teacher's screen, projected) until Close.
+PROJECTOR_STYLE = """<style>
+.st-class .st-projector {position: fixed; inset: 0; z-index: 900; background: #fff; overflow: auto;
+  padding: 16px 28px;}
+.st-class .st-projector h1 {font-size: 2.4em; margin: 4px 0 8px 0;}
+.st-class .st-projector .st-projector-figures {font-size: 1.8em; margin: 4px 0 12px 0;}
+.st-class .st-projector .st-projector-charts {display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start;}
 </style>"""
 
 
@@ -281,6 +292,61 @@ def experiment(tally: Tally, lang: str) -> str:
             f'<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">'
             f'{table(headers, rows, "st-histogram")}{histogram_plot(tally, lang)}'
             f"{estimate_plot(tally, lang)}</div></div>")
+
+
+def projector(tally: Tally, lang: str) -> str:
+    """One experiment large, for the projector: its title, the class's estimate beside the exact
+    answer, the histogram and the running estimate closing in on the exact line."""
+    exp = tally.experiment
+    round_line = ""
+    if tally.round_at is not None:
+        stamp = time.strftime("%H:%M:%S", time.gmtime(tally.round_at))
+        round_line = f'<p class="st-muted st-round">{esc(tr("record.page.round", lang, time=stamp))}</p>'
+    return (f'<div class="st-projected" data-name="{esc(exp.name)}"><h1>{esc(experiment_title(exp.name, lang))}</h1>'
+            f'<p class="st-projector-figures">{esc(tr("record.page.estimate", lang))}: '
+            f'<b class="st-estimate">{esc(number(tally.estimate, lang))}</b> · {esc(tr("record.page.exact", lang))}: '
+            f'<b class="st-exact">{esc(exact_text(exp.answer, lang))}</b><br>'
+            f'<span class="st-pooled">{esc(tr("record.page.pooled", lang, draws=thousands(tally.total, lang), students=tally.students))}</span></p>'
+            f'{round_line}<div class="st-projector-charts">{histogram_plot(tally, lang, PROJECTOR_SCALE)}'
+            f'{estimate_plot(tally, lang, PROJECTOR_SCALE)}</div></div>')
+
+
+def student_detail(detail: StudentDetail, lang: str) -> str:
+    """One student's answers, per exercise (tries, last answer, right or not), where they are
+    stuck, and the page they are on now."""
+    where = (tr("record.page.drill_now", lang, page=detail.page) if detail.online and detail.page
+             else tr("record.page.drill_offline", lang))
+    parts = [f'<p class="st-drill-where">{esc(where)}</p>']
+    if not detail.exercises:
+        return "".join(parts) + f'<p class="st-muted">{esc(tr("record.page.drill_no_answers", lang))}</p>'
+    stuck = detail.stuck
+    if stuck:
+        listed = ", ".join(f"{e.page} · {e.exercise}" for e in stuck)
+        parts.append(f'<p class="st-stuck-list">{esc(tr("record.page.drill_stuck", lang, count=len(stuck)))} '
+                     f"{esc(listed)}</p>")
+    else:
+        parts.append(f'<p class="st-muted">{esc(tr("record.page.drill_not_stuck", lang))}</p>')
+    rows, classes = [], []
+    for e in detail.exercises:
+        verdict = tr("record.page.yes_right", lang) if e.right else (
+            tr("record.page.stuck", lang) if e.stuck else tr("record.page.no_wrong", lang))
+        rows.append([esc(e.page), f"{esc(e.exercise)}. {esc(e.prompt[:120])}", str(e.tries),
+                     f"<code>{esc(e.last_answer)}</code>", esc(verdict)])
+        classes.append("st-stuck" if e.stuck else "")
+    headers = [tr("record.page.on_page", lang), tr("record.page.exercise", lang), tr("record.page.tries", lang),
+               tr("record.page.last_answer", lang), tr("record.page.right", lang)]
+    head = "".join(f"<th>{esc(h)}</th>" for h in headers)
+    body = "".join(f'<tr class="{c}">' + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
+                   for row, c in zip(rows, classes))
+    return "".join(parts) + f'<table class="st-drill-table"><tr>{head}</tr>{body}</table>'
+
+
+def sent(position: Position | None, lang: str) -> str:
+    """What the class is offered now (the teacher's own page: the seed is shown here only)."""
+    if position is None:
+        return f'<span class="st-muted">{esc(tr("record.page.sent_none", lang))}</span>'
+    return esc(tr("record.page.sent", lang, game=tr(f"gallery.game.{position.game}", lang),
+                  players=position.players, seed=position.seed))
 
 
 def experiments(tallies: Sequence[Tally], lang: str) -> str:
