@@ -288,6 +288,8 @@ def test_an_experiment_without_catalogue_names_still_names_its_axes(sqlite_url):
 
 
 def test_the_projector_shows_one_experiment_large_and_reset_starts_a_round(sqlite_url):
+    from widgets.record import render
+
     store = Store(sqlite_url)
     _seed(store)
     record = store.teacher(TeacherPage())
@@ -297,7 +299,7 @@ def test_the_projector_shows_one_experiment_large_and_reset_starts_a_round(sqlit
     page.project.click()
     shown = page.projector_view.value
     assert page.projector.layout.display is None
-    assert "<h1>runes.one_die</h1>" in shown and 'class="st-estimate">0.500<' in shown and "1/6 ≈ 0.167" in shown
+    assert f"<h1>{render.experiment_title('runes.one_die', 'en')}</h1>" in shown and 'class="st-estimate">0.500<' in shown and "1/6 ≈ 0.167" in shown
     assert "st-histogram-plot" in shown and "st-exact-line" in shown and 'width="8' in shown   # 2x the page's
     page.reset.click()
     [tally] = record.experiments()
