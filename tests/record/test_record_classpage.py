@@ -298,7 +298,8 @@ def test_the_projector_shows_one_experiment_large_and_reset_starts_a_round(sqlit
     assert page.projector.layout.display == "none"
     page.project.click()
     shown = page.projector_view.value
-    assert page.projector.layout.display is None
+    assert page.projector.layout.display is None and page.children[-1] is page.projector
+    assert page.sections["progress"] not in page.children       # the page gives way to the projector
     assert f"<h1>{render.experiment_title('runes.one_die', 'en')}</h1>" in shown and 'class="st-estimate">0.500<' in shown and "1/6 ≈ 0.167" in shown
     assert "st-histogram-plot" in shown and "st-exact-line" in shown and 'width="8' in shown   # 2x the page's
     page.reset.click()
@@ -310,7 +311,8 @@ def test_the_projector_shows_one_experiment_large_and_reset_starts_a_round(sqlit
     page.refresh()
     assert "1 draws from 1 student(s)" in page.projector_view.value
     page.close_projector.click()
-    assert page.projector.layout.display == "none"
+    assert page.projector.layout.display == "none" and page.projector not in page.children
+    assert page.sections["progress"] in page.children
 
 
 def test_the_drill_down_shows_one_students_answers_and_where_they_are_stuck(sqlite_url):

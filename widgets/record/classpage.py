@@ -95,7 +95,8 @@ class ClassPage(ipw.VBox):
                           self.sections["online"], self.sections["exercises"], self.sections["progress"],
                           self.drill, self.sections["experiments"], self.project_bar, self.send_box,
                           ipw.HBox([self.export_events, self.export_summary]), ipw.HBox([self.new_class]),
-                          self.confirm, self.message, self.projector])
+                          self.confirm, self.message])
+        self._page_children = self.children     # the page without the projector view
         self.add_class("st-class")
         self._relabel()
         self.refresh()
@@ -103,7 +104,7 @@ class ClassPage(ipw.VBox):
             self.start_polling(poll)
 
     def _build_projector(self) -> None:
-        """"Show large": one experiment over the whole page, for the projector, with its Reset."""
+        """"Show large": one experiment in place of the whole page, for the projector, with its Reset."""
         self._projected: str | None = None
         self.project_pick = ipw.Dropdown(options=[], layout=ipw.Layout(width="auto"))
         self.project_pick.add_class("st-project-pick")
@@ -303,10 +304,12 @@ class ClassPage(ipw.VBox):
         self.projector_note.value = ""
         self._render_projector()
         self.projector.layout.display = None
+        self.children = (self._page_children[0], self.projector)     # the page becomes the projector view
 
     def hide_projector(self) -> None:
         self._projected = None
         self.projector.layout.display = "none"
+        self.children = self._page_children
 
     def _reset(self) -> None:
         """A new round of the projected experiment for the class; the record keeps every draw."""

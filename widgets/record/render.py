@@ -30,10 +30,9 @@ STYLE = """<style>
 .st-class .st-drill-view .st-stuck-list {font-weight: bold; color: #a51d2d;}
 </style>"""
 PROJECTOR_SCALE = 2.0   # the projector's charts against the page's
-#: The projector view covers the page (the teacher's screen, projected) until Close.
+#: The projector view takes the page's place (the teacher's screen, projected) until Close.
 PROJECTOR_STYLE = """<style>
-.st-class .st-projector {position: fixed; inset: 0; z-index: 900; background: #fff; overflow: auto;
-  padding: 16px 28px;}
+.st-class .st-projector {background: #fff; padding: 8px 12px;}
 .st-class .st-projector h1 {font-size: 2.4em; margin: 4px 0 8px 0;}
 .st-class .st-projector .st-projector-figures {font-size: 1.8em; margin: 4px 0 12px 0;}
 .st-class .st-projector .st-projector-charts {display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start;}
