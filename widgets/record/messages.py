@@ -17,8 +17,9 @@ MESSAGES = {
         "record.experiment.bad_exact": "The experiment {name} needs integer outcomes with exact probabilities adding up to 1: {detail}.",
         "record.experiment.bad_draw": "{value} is not an outcome of the experiment {name}; the batch was not recorded.",
         "record.page.title": "Class page",
-        "record.page.intro": "Who is online and on which page, how each exercise went, each student's progress, and "
-                             "the class experiments filling up beside their exact answers. It updates by itself.",
+        "record.page.intro": "Who is online and on which page, how each exercise went, each student's progress and "
+                             "answers, and the class experiments filling up beside their exact answers (one of them "
+                             "large for the projector). You can send the class a position to play. It updates by itself.",
         "record.page.denied": "This page opens only with the teacher link that scripts/serve prints when it starts.",
         "record.page.unavailable": "The class record cannot be shown: {error}",
         "record.page.language": "Language",
@@ -49,8 +50,6 @@ MESSAGES = {
         "record.page.value": "Outcome",
         "record.page.class_frequency": "Class frequency",
         "record.page.exact_probability": "Exact probability",
-        "record.page.export": "Export CSV",
-        "record.page.download": "Download {file}",
         "record.page.new_class": "Start a new class",
         "record.page.confirm": "Archive the current record ({students} students, {attempts} answers, {games} games) and start a new class?",
         "record.page.yes": "Yes, archive it",
@@ -136,8 +135,9 @@ MESSAGES = {
         "record.experiment.bad_exact": "Эксперименту {name} нужны целые исходы с точными вероятностями, в сумме равными 1: {detail}.",
         "record.experiment.bad_draw": "{value} — не исход эксперимента {name}; серия не записана.",
         "record.page.title": "Страница класса",
-        "record.page.intro": "Кто сейчас в сети и на какой странице, как решаются упражнения, продвижение каждого "
-                             "ученика и опыты класса рядом с их точными ответами. Страница обновляется сама.",
+        "record.page.intro": "Кто сейчас в сети и на какой странице, как решаются упражнения, продвижение и ответы "
+                             "каждого ученика и опыты класса рядом с их точными ответами (любой из них можно показать "
+                             "крупно для проектора). Классу можно отправить позицию для игры. Страница обновляется сама.",
         "record.page.denied": "Эта страница открывается только по ссылке учителя, которую scripts/serve печатает при запуске.",
         "record.page.unavailable": "Журнал класса нельзя показать: {error}",
         "record.page.language": "Язык",
@@ -168,8 +168,6 @@ MESSAGES = {
         "record.page.value": "Исход",
         "record.page.class_frequency": "Частота в классе",
         "record.page.exact_probability": "Точная вероятность",
-        "record.page.export": "Выгрузить CSV",
-        "record.page.download": "Скачать {file}",
         "record.page.new_class": "Начать новый класс",
         "record.page.confirm": "Отправить текущий журнал в архив (учеников: {students}, ответов: {attempts}, партий: {games}) и начать новый класс?",
         "record.page.yes": "Да, в архив",
