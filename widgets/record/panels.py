@@ -187,6 +187,6 @@ class DrawsPanel(ipw.HTML):
         mine = Tally.from_batches(exp, sorted(self.local.items()))
         if self.mine is not None and self.mine.total >= mine.total:
             mine = self.mine
-        pooled = self.pooled if self.pooled is not None and self.pooled.total >= mine.total else mine
+        pooled = self.pooled if self.pooled is not None else mine    # the class's round may be newer than mine
         self.value = (f'<div class="st-draws"><b>{html.escape(tr("record.me.draws", lang, mine=thousands(mine.total, lang), pooled=thousands(pooled.total, lang)))}</b>: '
                       f'{html.escape(tr("record.me.estimate", lang, mine=number(mine.estimate, lang), pooled=number(pooled.estimate, lang), exact=exact_text(exp.answer, lang)))}</div>')
