@@ -84,3 +84,26 @@ def test_without_a_student_nothing_is_offered(monkeypatch, tmp_path, sqlite_url)
     board = RunesBoard(players=3, seat=0, bots="planner", lang="en", bot_delay=0, saves_dir=str(tmp_path))
     banner = SentPositionBanner(board, "runes", "en", poll=None)
     assert banner.layout.display == "none"
+
+
+@pytest.mark.parametrize("game", ["abracada", "runes", "amulett", "spellcaster"])
+def test_every_board_deals_a_sent_position(game, tmp_path):
+    """``play_position`` deals exactly ``new_game(players, seed)`` on each game's board, the student
+    at the first seat, whatever the board was set to before."""
+    import importlib
+
+    from towerlib.registry import game_module
+
+    board_class = {"abracada": "AbracadaBoard", "runes": "RunesBoard", "amulett": "AmulettBoard",
+                   "spellcaster": "SpellCasterBoard"}[game]
+    module = importlib.import_module("widgets" if game in ("abracada", "runes") else f"widgets.{game}")
+    players = list(game_module(game).PLAYERS)
+    board = getattr(module, board_class)(players=players[-1], seat=players[-1] - 1, lang="en", bot_delay=0,
+                                         saves_dir=str(tmp_path))
+    board.play_position(players[0], SEED)
+    played = board.game
+    assert played.players == players[0] and board.seat == 0
+    replay = game_module(game).new_game(players[0], seed=SEED)
+    for action in played.history:
+        replay.apply(str(action))
+    assert replay.to_json() == played.to_json()
