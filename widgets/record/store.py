@@ -19,7 +19,8 @@ What it holds, and deleting it
     Per student: the server-made space (32 hex digits, not the cookie), the chosen nickname,
     the pages opened, each exercise attempt (what was typed, right or wrong, try number), each
     finished game (game, result, length in actions), class-experiment draws, and presence (last
-    seen, current page). No e-mail, no real name, no IP address. A student deletes all of their
+    seen, current page). Per class: the teacher's Resets of an experiment (where its new round
+    starts) and the positions sent to the class (game, players, seed). No e-mail, no real name, no IP address. A student deletes all of their
     own with "Clear my record" (:class:`StudentRecord.clear`); "start a new class" archives, it
     does not delete. To delete everything, stop the server and remove ``record.sqlite3`` and its
     ``-wal``, ``-shm`` and ``.lock`` companions (on PostgreSQL, drop the database).
