@@ -31,7 +31,7 @@ import asyncio
 import base64
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape, unescape
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
@@ -239,6 +239,17 @@ class GameTable:
         self._table.layout.display = None
         self.add_class(f"{self.CSS_PREFIX}-playing")
         self._refresh_teacher()
+
+    def play_position(self, players: int, seed: int) -> None:
+        """Start a game of ``players`` seats dealt from ``seed``, the student at the first seat and
+        bots at the board's level on the others, with the board's options: the position a teacher
+        sent the class (:mod:`widgets.record.sent`). The seed stays in the kernel, as any game's does."""
+        level = next((b for b in self._settings.bots if b is not None), self.DEFAULT_BOT)
+        settings = replace(self._settings, players=players, seat=0, bots=self._bot_levels(players, 0, level),
+                           seed=None)
+        self._first_seed = None
+        self._settings = settings
+        self._start(settings, seed=seed)
 
     def _open_board(self, shortcuts: Sequence[Shortcut], setup: bool, seed: int | None) -> None:
         """The last step of a board's constructor, once its widgets are built: the board's

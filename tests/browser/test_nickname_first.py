@@ -79,3 +79,45 @@ def test_the_first_page_asks_once_and_the_class_page_uses_the_nickname(server, b
     teacher.wait_for_function("() => { const t = document.querySelector('.st-section-progress').innerText;"
                               " return t.includes('Quiet Owl') && t.includes('Student 2'); }", timeout=bh.ANSWER_MS)
     assert teacher.locator(f"{GATE}:visible").count() == 0          # the teacher is never asked
+
+
+FOCUS_IN_GATE = f"() => !!(document.activeElement && document.activeElement.closest('{GATE} .st-nickname-card'))"
+
+
+def test_the_card_keeps_the_keyboard_and_the_nickname_can_be_changed(server, browser_pages):
+    """The card opens with the cursor in its field, Tab never leaves it, Enter saves; then "You are
+    …" with "Change nickname" at the top of the page reopens it, with "Keep my nickname" too."""
+    heron = browser_pages()
+    _goto(heron, server, PLAY, f"{GATE} .st-nickname-field input")
+    heron.wait_for_function(f"() => document.activeElement === document.querySelector('{GATE} .st-nickname-field input')",
+                            timeout=bh.ANSWER_MS)
+    for _ in range(6):
+        heron.keyboard.press("Tab")
+        assert heron.evaluate(FOCUS_IN_GATE), "Tab left the card"
+    for _ in range(3):
+        heron.keyboard.press("Shift+Tab")
+        assert heron.evaluate(FOCUS_IN_GATE), "Shift+Tab left the card"
+    heron.evaluate("() => document.querySelector('.st-abracada .st-start').focus()")   # focus pushed outside
+    assert heron.evaluate(FOCUS_IN_GATE), "focus went behind the card"
+    heron.fill(f"{GATE} .st-nickname-field input", "Grey Heron")
+    heron.keyboard.press("Enter")
+    heron.wait_for_selector(GATE, state="hidden", timeout=bh.ANSWER_MS)
+    chip = heron.locator(".st-nickname-chip")
+    chip.wait_for(state="visible", timeout=bh.ANSWER_MS)
+    assert "You are Grey Heron." in chip.inner_text()
+
+    chip.locator(".st-nickname-change").click()
+    heron.wait_for_selector(f"{GATE} .st-nickname-keep", state="visible", timeout=bh.ANSWER_MS)
+    assert heron.input_value(f"{GATE} .st-nickname-field input") == "Grey Heron"
+    heron.click(f"{GATE} .st-nickname-keep")
+    heron.wait_for_selector(GATE, state="hidden", timeout=bh.ANSWER_MS)
+    chip.locator(".st-nickname-change").click()
+    heron.wait_for_selector(f"{GATE} .st-nickname-field input", state="visible", timeout=bh.ANSWER_MS)
+    heron.fill(f"{GATE} .st-nickname-field input", "Night Heron")
+    heron.keyboard.press("Enter")
+    heron.wait_for_function("() => document.querySelector('.st-nickname-chip').innerText.includes('Night Heron')",
+                            timeout=bh.ANSWER_MS)
+    _goto(heron, server, "index.ipynb", ".st-nickname-chip .st-nickname-change")     # the gallery has it too
+    heron.wait_for_function("() => document.querySelector('.st-nickname-chip').innerText.includes('Night Heron')",
+                            timeout=bh.ANSWER_MS)
+    assert heron.locator(f"{GATE}:visible").count() == 0

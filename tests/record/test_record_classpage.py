@@ -3,7 +3,6 @@ demand, CSV export, a new class only after confirmation; the notebook itself, ru
 from __future__ import annotations
 
 import asyncio
-import base64
 import csv
 import io
 import re
@@ -76,12 +75,18 @@ def test_csv_export_is_the_class_record(sqlite_url):
     _seed(store)
     record = store.teacher(TeacherPage())
     page = ClassPage(record, poll=None)
-    page.export.click()
-    payload = re.search(r'base64,([^"]+)"', page.download.value).group(1)
-    text = base64.b64decode(payload).decode("utf-8")
-    assert text == record.csv()
-    rows = list(csv.DictReader(io.StringIO(text)))
+    sent = []
+    for button in (page.export_events, page.export_summary):
+        button.send = sent.append                   # what a click sends to the page: the file itself
+        button._asked(button, {"want": "file"}, [])
+    (events, summary) = sent
+    assert events["name"].startswith("class-events-") and events["name"].endswith(".csv")
+    assert events["text"] == record.csv() and summary["text"] == record.summary_csv()
+    rows = list(csv.DictReader(io.StringIO(events["text"])))
     assert sorted(r["answer"] for r in rows if r["kind"] == "attempt") == ["1/4", "5/21", "5/21"]
+    assert sorted(r["student"] for r in csv.DictReader(io.StringIO(summary["text"]))) == ["Fox", "Owl"]
+    page.language.value = "ru"
+    assert page.export_summary.label == "CSV: итоги (строка на ученика)"
 
 
 def test_a_new_class_needs_confirmation(sqlite_url):
@@ -244,3 +249,111 @@ def test_students_not_seen_for_an_hour_can_be_hidden(sqlite_url, monkeypatch):
     page.hide.value = True
     assert "Student 2" in page.sections["progress"].value and "Student 1" not in page.sections["progress"].value
     assert page.hide_idle.description == "Hide students not seen for an hour"
+
+
+def test_the_lessons_experiment_reads_as_what_it_is(sqlite_url):
+    """Spell Runes lesson 1's experiment: a title a teacher reads, outcomes that say what they
+    mean and both charts' axes named, in the page's language; never the raw name or a bare 0/1."""
+    from towerlib.runes.probability import p_roll
+
+    attack = Experiment("runes.one_roll_attack", {1: p_roll("attack"), 0: 1 - p_roll("attack")}, event={1})
+    store = Store(sqlite_url)
+    store.student(SPACES[0]).record_draws(attack, [1, 1, 0, 1])
+    page = ClassPage(store.teacher(TeacherPage()), poll=None)
+    shown = {}
+    for lang in ("en", "ru"):
+        page.language.value = lang
+        shown[lang] = page.sections["experiments"].value
+    en, ru = shown["en"], shown["ru"]
+    assert "Spell Runes: does one roll of five runes allow an Attack?" in en
+    assert "Руны заклинаний: даёт ли один бросок пяти рун Атаку?" in ru
+    for text, words in ((en, ("Attack (a pair or better)", "No Attack", "What one roll of five runes allows",
+                              "Share of the class&#x27;s rolls", "Rolls pooled from the class so far",
+                              "Share of rolls allowing an Attack")),
+                        (ru, ("Атака (пара или лучше)", "Нет Атаки", "Что даёт один бросок пяти рун",
+                              "Доля бросков класса", "Бросков класса всего", "Доля бросков с Атакой"))):
+        for word in words:
+            assert word in text, word
+        assert "★" not in text and ">runes.one_roll_attack<" not in text
+        for cls in ("st-axis-x", "st-axis-y"):          # both charts name both axes
+            assert text.count(f'class="{cls}"') == 2, cls
+
+
+def test_an_experiment_without_catalogue_names_still_names_its_axes(sqlite_url):
+    store = Store(sqlite_url)
+    store.student(SPACES[0]).record_draws(DIE, [6, 1])
+    shown = ClassPage(store.teacher(TeacherPage()), poll=None).sections["experiments"].value
+    assert "Share of the draws" in shown and "Draws pooled so far" in shown and "Outcome" in shown
+    assert "Class estimate of the chance" in shown and "6 ★" in shown
+
+
+def test_the_projector_shows_one_experiment_large_and_reset_starts_a_round(sqlite_url):
+    from widgets.record import render
+
+    store = Store(sqlite_url)
+    _seed(store)
+    record = store.teacher(TeacherPage())
+    page = ClassPage(record, poll=None)
+    assert page.project_bar.layout.display is None and page.project_pick.value == "runes.one_die"
+    assert page.projector.layout.display == "none"
+    page.project.click()
+    shown = page.projector_view.value
+    assert page.projector.layout.display is None and page.children[-1] is page.projector
+    assert page.sections["progress"] not in page.children       # the page gives way to the projector
+    assert f"<h1>{render.experiment_title('runes.one_die', 'en')}</h1>" in shown and 'class="st-estimate">0.500<' in shown and "1/6 ≈ 0.167" in shown
+    assert "st-histogram-plot" in shown and "st-exact-line" in shown and 'width="8' in shown   # 2x the page's
+    page.reset.click()
+    [tally] = record.experiments()
+    assert tally.total == 0 and "0 draws from 0 student(s)" in page.projector_view.value
+    assert "earlier draws stay in the record" in page.projector_view.value
+    assert record.counts()["draw"] == 3                   # the batch (a row per outcome: 6, 1, 2) is still there
+    store.student(SPACES[1]).record_draws(DIE, [6])
+    page.refresh()
+    assert "1 draws from 1 student(s)" in page.projector_view.value
+    page.close_projector.click()
+    assert page.projector.layout.display == "none" and page.projector not in page.children
+    assert page.sections["progress"] in page.children
+
+
+def test_the_drill_down_shows_one_students_answers_and_where_they_are_stuck(sqlite_url):
+    store = Store(sqlite_url)
+    _seed(store)
+    owl = store.student(SPACES[0])
+    for answer in ("7", "8", "=9"):
+        owl.attempt("runes/01_dice_duel_odds.ipynb", "2", "Odds of a pair?", answer, False)
+    page = ClassPage(store.teacher(TeacherPage()), poll=None)
+    assert [label for label, _ in page.drill_pick.options] == ["Pick a student to see what they answered.",
+                                                                 "Owl", "Fox"]
+    page.drill_pick.value = page.drill_pick.options[1][1]
+    view = _text(page.drill_view.value)
+    assert "Stuck on 1" in view and "runes/01_dice_duel_odds.ipynb · 2" in view
+    assert re.search(r"P\(Dragon\)\?\s+2\s+5/21\s+right", view), view         # two tries, then right
+    assert re.search(r"Odds of a pair\?\s+3\s+=9\s+stuck", view), view
+    assert "Now on: abracada/01_counting.ipynb" in view
+    page.hide.value = True                                # hidden names hide them in the picker too
+    assert [label for label, _ in page.drill_pick.options][1:] == ["Student 1", "Student 2"]
+    assert "Stuck on 1" in page.drill_view.value          # the same student stays picked
+    page.language.value = "ru"
+    assert "застрял" in page.drill_view.value
+    page.drill_pick.value = page.drill_pick.options[2][1]
+    assert "Stuck" not in page.drill_view.value and "Нигде не застрял" in page.drill_view.value
+
+
+def test_the_page_sends_a_position_to_the_class(sqlite_url):
+    store = Store(sqlite_url)
+    record = store.teacher(TeacherPage())
+    page = ClassPage(record, poll=None)
+    assert "No position sent" in page.send_status.value and page.send_stop.disabled
+    page.send_game.value = "runes"
+    assert [v for _, v in page.send_players.options] == list(__import__("towerlib.runes").runes.PLAYERS)
+    page.send_players.value = 3
+    for bad in ("", "x", "-1", str(2**63)):
+        page.send_seed.value = bad
+        page.send_go.click()
+        assert "whole number" in page.send_status.value and record.sent_position() is None
+    page.send_seed.value = " 2026 "
+    page.send_go.click()
+    assert record.sent_position().seed == 2026 and "Spell Runes, 3 players, seed 2026" in page.send_status.value
+    assert store.student(SPACES[4]).sent_position("runes").seed == 2026
+    page.send_stop.click()
+    assert record.sent_position() is None and "No position sent" in page.send_status.value

@@ -26,7 +26,7 @@ def _config(conn) -> Config:
 def test_the_migrations_ship_inside_the_package():
     script = ScriptDirectory.from_config(_config(None))
     assert MIGRATIONS.parent == Path(__file__).resolve().parents[2] / "widgets" / "record"
-    assert [r.revision for r in script.walk_revisions()][::-1] == list(REVISIONS) == ["0001", "0002"]
+    assert [r.revision for r in script.walk_revisions()][::-1] == list(REVISIONS) == ["0001", "0002", "0003"]
 
 
 def test_the_migrated_schema_is_the_models_schema(url):
@@ -36,7 +36,7 @@ def test_the_migrated_schema_is_the_models_schema(url):
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         version = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
     engine.dispose()
-    assert diff == [] and version == "0002"
+    assert diff == [] and version == "0003"
 
 
 def test_an_older_record_is_upgraded_and_keeps_its_data(url):

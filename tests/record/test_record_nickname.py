@@ -103,3 +103,39 @@ def test_the_gallerys_language_switch_relabels_the_card(monkeypatch):
     monkeypatch.setattr(nickname, "_gate", nickname.NicknameGate("en"))
     nickname.relabel("ru")
     assert "Сначала выберите псевдоним" in nickname._gate.heading.value and nickname._gate.go.description == "Начать"
+
+
+def test_the_chip_shows_the_nickname_and_changes_it(page, sqlite_url, monkeypatch):
+    """Every tracked page (gallery, lessons, play pages) says "You are Owl" with a button that
+    reopens the card holding the nickname; "Keep my nickname" closes it unchanged, a new one is saved."""
+    chip = nickname.NicknameChip(nickname._gate, "en")
+    monkeypatch.setattr(nickname, "_chip", chip)
+    gate = _open(page, sqlite_url)
+    assert gate.is_open and chip.layout.display == "none"        # no nickname yet: the card, no chip
+    gate.field.value = "Owl"
+    gate.go.click()
+    hooks.flush()
+    assert not gate.is_open and chip.layout.display is None and "Owl" in chip.text.value
+    chip.relabel("ru")
+    assert chip.text.value == "Вы — Owl." and chip.change.description == "Сменить псевдоним"
+    chip.relabel("en")
+    assert chip.text.value == "You are Owl." and chip.change.description == "Change nickname"
+    chip.change.click()
+    assert gate.is_open and gate.field.value == "Owl" and gate.keep.layout.display is None
+    gate.keep.click()
+    assert not gate.is_open and Store(sqlite_url).student(SPACES[11]).nickname() == "Owl"
+    chip.change.click()
+    gate.field.value = "Grey Owl"
+    gate.go.click()
+    hooks.flush()
+    assert not gate.is_open and chip.text.value == "You are Grey Owl."
+    assert Store(sqlite_url).student(SPACES[11]).nickname() == "Grey Owl"
+
+
+def test_a_known_nickname_shows_on_the_chip_without_the_card(page, sqlite_url, monkeypatch):
+    Store(sqlite_url).student(SPACES[11]).set_nickname("Owl")
+    chip = nickname.NicknameChip(nickname._gate, "en")
+    monkeypatch.setattr(nickname, "_chip", chip)
+    gate = _open(page, sqlite_url)
+    assert not gate.is_open and chip.layout.display is None and "Owl" in chip.text.value
+    assert gate.keep.layout.display == "none"           # a first nickname has nothing to keep

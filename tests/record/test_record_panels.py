@@ -75,6 +75,22 @@ def test_the_draws_panel_sets_mine_beside_the_class(student_page):
     assert "Your 4 draws" in html.unescape(panel.value)
 
 
+def test_after_the_teachers_reset_the_class_counts_from_zero(student_page):
+    from record_helpers import TeacherPage
+
+    panel = DrawsPanel(DIE, "en", refresh=None)
+    panel.send([6, 2, 3, 4])
+    hooks.flush()
+    Store(student_page).teacher(TeacherPage()).reset_experiment(DIE.name)
+    panel.refresh()
+    hooks.flush()
+    assert "Your 4 draws, the class's 0 draws" in html.unescape(panel.value)
+    panel.send([6])
+    hooks.flush()
+    assert "Your 5 draws, the class's 1 draws" in html.unescape(panel.value)
+    assert "the class's 1.000" in html.unescape(panel.value)
+
+
 def test_the_draws_panel_without_a_student_counts_the_page_alone(monkeypatch):
     monkeypatch.setattr(hooks, "_recorder", hooks._Recorder())
     panel = DrawsPanel(DIE, "ru", refresh=None)

@@ -161,8 +161,10 @@ def test_progress_and_csv_list_every_event_of_the_current_class(store):
     assert progress[SPACES[0][:8]].games == 1 and progress[SPACES[2][:8]].pages == ["runes/play.ipynb"]
     rows = list(csv.DictReader(io.StringIO(teacher.csv())))
     assert Counter(r["kind"] for r in rows) == {"attempt": len(done), "game": 1, "page": 1}
-    assert sorted((r["student"], r["answer"]) for r in rows if r["kind"] == "attempt") == \
-        sorted((SPACES[d[0]][:8], d[3]) for d in done)
+    number = {p.label: i + 1 for i, p in enumerate(teacher.progress())}     # the class page's "Student n"
+    assert sorted((r["student"], r["student_number"], r["answer"]) for r in rows if r["kind"] == "attempt") == \
+        sorted((f"Student {number[SPACES[d[0]][:8]]}", str(number[SPACES[d[0]][:8]]), d[3]) for d in done)
+    assert not any(SPACES[i][:8] in teacher.csv() for i in range(4))       # never the space's hex label
 
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
@@ -181,7 +183,7 @@ def test_csv_cells_cannot_become_spreadsheet_formulas(store, start):
     assert not [v for v in cells if v.startswith(("=", "+", "-", "@", "\t", "\r"))]
     attempt = next(r for r in rows if r["kind"] == "attempt")
     assert attempt["answer"] == attempt["page"] == attempt["exercise"] == "'" + typed
-    assert attempt["nickname"] == "Ann-1" and attempt["try"] == "1" and attempt["right"] == "0"
+    assert attempt["student"] == "Ann-1" and attempt["try"] == "1" and attempt["right"] == "0"
     assert next(r for r in rows if r["kind"] == "game")["result"] == "'" + typed
     assert next(r for r in rows if r["kind"] == "page")["page"] == "'" + typed
 

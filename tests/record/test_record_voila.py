@@ -186,3 +186,79 @@ def test_a_student_page_appears_on_the_class_page(served, chromium):
                               timeout=APPEAR_MS)
     student_context.close()
     context.close()
+
+
+def test_the_class_page_teaches(served, chromium):
+    """The teaching tools in the browser: the lesson's experiment titled with named axes, shown
+    large and Reset; one student's answers and where they are stuck; both CSVs one click each;
+    a position sent to the class, offered on a student's play page and played from there."""
+    from towerlib.runes.probability import p_roll
+    from widgets.record import Experiment, Store
+
+    server, token, saves = served
+    store = Store(f"sqlite:///{saves / 'record.sqlite3'}")
+    crane = store.student(SPACES[12])
+    crane.set_nickname("Crane")
+    crane.page_opened("runes/01_dice_duel_odds.ipynb")
+    for answer in ("0.5", "=1+1"):
+        crane.attempt("runes/01_dice_duel_odds.ipynb", "4", "Chance of an Attack?", answer, False)
+    attack = Experiment("runes.one_roll_attack", {1: p_roll("attack"), 0: 1 - p_roll("attack")}, event={1})
+    crane.record_draws(attack, [1] * 45 + [0] * 5)
+    context, page = _open(chromium, server, f"?teacher={token}", ".st-class .st-section-experiments")
+    context.set_default_timeout(APPEAR_MS)
+    page.wait_for_function("() => document.querySelector('.st-section-experiments').innerText"
+                           ".includes('Spell Runes: does one roll of five runes allow an Attack?')")
+    experiments = page.inner_text(".st-section-experiments")
+    for words in ("Attack (a pair or better)", "No Attack", "Share of the class's rolls",
+                  "Rolls pooled from the class so far", "Share of rolls allowing an Attack"):
+        assert words in experiments, words
+
+    page.select_option(".st-project-pick select", label="Spell Runes: does one roll of five runes allow an Attack?")
+    page.click(".st-project")
+    projector = page.locator(".st-projector")
+    projector.locator(".st-histogram-plot").wait_for(state="visible")
+    box = projector.locator(".st-histogram-plot").bounding_box()
+    assert box["height"] >= 400, box                        # large: twice the page's chart
+    assert "50 draws from 1 student(s)" in projector.inner_text()
+    page.click(".st-reset")
+    page.wait_for_function("() => document.querySelector('.st-projector').innerText.includes('0 draws from 0 student(s)')")
+    assert "earlier draws stay in the record" in projector.inner_text()
+    page.click(".st-projector-close")
+    projector.wait_for(state="hidden")
+
+    page.select_option(".st-drill-pick select", label="Crane")
+    page.wait_for_function("() => document.querySelector('.st-drill-view').innerText.includes('Stuck on 1')")
+    drill = page.inner_text(".st-drill-view")
+    assert "=1+1" in drill and "stuck" in drill and "runes/01_dice_duel_odds.ipynb" in drill
+
+    files = {}
+    for css in (".st-export", ".st-export-summary"):
+        with page.expect_download() as download:
+            page.click(f"{css} button")
+        files[css] = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    assert "'=1+1" in files[".st-export"] and "\n=1+1" not in files[".st-export"]
+    summary = list(__import__("csv").DictReader(__import__("io").StringIO(files[".st-export-summary"])))
+    crane_row = next(r for r in summary if r["student"] == "Crane")
+    assert crane_row["exercises_tried"] == "1" and crane_row["exercises_right_first_try"] == "0"
+
+    seed = "8675309123457"
+    page.select_option(".st-send-game select", label="Spell Runes")
+    page.select_option(".st-send-players select", label="2")
+    page.fill(".st-send-seed input", seed)
+    page.click(".st-send-go")
+    page.wait_for_function(f"() => document.querySelector('.st-send-status').innerText.includes('{seed}')")
+
+    student_context = chromium.new_context()
+    student_context.set_default_timeout(READY_MS)
+    student = student_context.new_page()
+    student.goto(server.url("voila/render/runes/play.ipynb"), wait_until="commit")
+    student.wait_for_selector(".st-sent-banner .st-sent-play", state="visible")
+    assert "Your teacher sent a position (2 players)" in student.inner_text(".st-sent-banner")
+    assert seed not in student.content()
+    student.click(".st-sent-play")
+    student.wait_for_selector(".sr-runes.sr-playing", state="visible")
+    student.wait_for_function("() => document.querySelector('.st-sent-banner').innerText.includes('playing the position')")
+    assert seed not in student.content()
+    student_context.close()
+    context.close()
+    store.close()

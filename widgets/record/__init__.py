@@ -4,7 +4,10 @@
   its migrations and its two doors: a student's own record, and the class for the teacher only.
 * :mod:`.experiments` — class experiments: draws pooled into one tally beside the exact answer.
 * :mod:`.hooks` — what student pages call: page opened, exercise attempts, games, draws.
-* :mod:`.classpage` and :mod:`.render` — the teacher's page (``notebooks/teacher.ipynb``).
+* :mod:`.classpage` and :mod:`.render` — the teacher's page (``notebooks/teacher.ipynb``);
+  :mod:`.download` its one-click CSV buttons.
+* :mod:`.nickname` — the nickname card and "Change nickname"; :mod:`.sent` — a play page's offer
+  of the position the teacher sent the class.
 
 Nothing here is imported by the Voila server process or by ``towerlib``. The names below load
 their modules on first use, so ``from widgets.record import hooks`` (every page does it) does not

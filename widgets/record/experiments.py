@@ -130,6 +130,7 @@ class Tally:
     counts: dict[int, int] = field(default_factory=dict)
     students: int = 0
     series: list[tuple[int, Fraction]] = field(default_factory=list)
+    round_at: float | None = None       # when the teacher's Reset started this round (None: never reset)
 
     @property
     def total(self) -> int:

@@ -28,7 +28,7 @@ from towerlib.core.i18n import tr
 from . import hooks
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 from .experiments import Experiment, Tally
-from .render import exact_text, number
+from .render import exact_text, number, thousands
 
 REFRESH_SECONDS = 3.0          # how often the draws panel re-reads the class tally while open
 
@@ -47,11 +47,6 @@ def _on_loop(callback: Callable[[], None]) -> Callable[[Future], None]:
         else:
             callback()
     return done
-
-
-def _thousands(n: int, lang: str) -> str:
-    text = f"{n:,}"
-    return text.replace(",", "\u00a0") if lang == "ru" else text
 
 
 class RecordPanel(ipw.VBox):
@@ -192,6 +187,6 @@ class DrawsPanel(ipw.HTML):
         mine = Tally.from_batches(exp, sorted(self.local.items()))
         if self.mine is not None and self.mine.total >= mine.total:
             mine = self.mine
-        pooled = self.pooled if self.pooled is not None and self.pooled.total >= mine.total else mine
-        self.value = (f'<div class="st-draws"><b>{html.escape(tr("record.me.draws", lang, mine=_thousands(mine.total, lang), pooled=_thousands(pooled.total, lang)))}</b>: '
+        pooled = self.pooled if self.pooled is not None else mine    # the class's round may be newer than mine
+        self.value = (f'<div class="st-draws"><b>{html.escape(tr("record.me.draws", lang, mine=thousands(mine.total, lang), pooled=thousands(pooled.total, lang)))}</b>: '
                       f'{html.escape(tr("record.me.estimate", lang, mine=number(mine.estimate, lang), pooled=number(pooled.estimate, lang), exact=exact_text(exp.answer, lang)))}</div>')

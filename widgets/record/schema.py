@@ -13,7 +13,7 @@ The schema is created and upgraded only by the Alembic migrations in ``migration
 """
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 PAGE_LENGTH = 200        # a page's path under the served folder, e.g. abracada/01_counting.ipynb
@@ -118,3 +118,30 @@ class Draw(Base):
     at: Mapped[float] = mapped_column(Float)
     value: Mapped[int] = mapped_column(Integer)
     count: Mapped[int] = mapped_column(Integer)
+
+
+class ExperimentRound(Base):
+    """The teacher's Reset of a class experiment: the class's tally counts only draws after
+    ``after_draw`` (the newest draw id at the Reset). Earlier draws stay in the record and the CSV."""
+
+    __tablename__ = "experiment_round"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("record_class.id"), index=True)
+    experiment_id: Mapped[int] = mapped_column(ForeignKey("experiment.id"))
+    after_draw: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class SentPosition(Base):
+    """A position the teacher sent to the class: a game, its player count and seed. Students'
+    boards of that game offer the newest one of the current class; ``withdrawn`` ends the offer.
+    The seed is read only by the students' kernels, never sent to their pages."""
+
+    __tablename__ = "sent_position"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("record_class.id"), index=True)
+    at: Mapped[float] = mapped_column(Float)
+    game: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)      # up to towerlib.core.rng.MAX_SEED
+    withdrawn: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -19,7 +19,8 @@ What it holds, and deleting it
     Per student: the server-made space (32 hex digits, not the cookie), the chosen nickname,
     the pages opened, each exercise attempt (what was typed, right or wrong, try number), each
     finished game (game, result, length in actions), class-experiment draws, and presence (last
-    seen, current page). No e-mail, no real name, no IP address. A student deletes all of their
+    seen, current page). Per class: the teacher's Resets of an experiment (where its new round
+    starts) and the positions sent to the class (game, players, seed). No e-mail, no real name, no IP address. A student deletes all of their
     own with "Clear my record" (:class:`StudentRecord.clear`); "start a new class" archives, it
     does not delete. To delete everything, stop the server and remove ``record.sqlite3`` and its
     ``-wal``, ``-shm`` and ``.lock`` companions (on PostgreSQL, drop the database).
@@ -64,18 +65,20 @@ from . import messages as _messages  # noqa: F401  (registers the catalogue entr
 from .experiments import Experiment, Tally
 from .hooks import HEARTBEAT_SECONDS  # noqa: F401  (re-exported: the store's timing)
 from .schema import (ANSWER_LENGTH, NAME_LENGTH, NICKNAME_LENGTH, PAGE_LENGTH, Attempt, Base, Draw,
-                     Experiment as ExperimentRow, GamePlayed, PageVisit, RecordClass, Student)
+                     Experiment as ExperimentRow, ExperimentRound, GamePlayed, PageVisit, RecordClass,
+                     SentPosition, Student)
 
 URL_ENV = "SPELLTOWER_RECORD_URL"
 FILE_NAME = "record.sqlite3"
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: The schema revisions in ``migrations/versions``, oldest first (a test checks it against Alembic's
 #: list); a database at another revision was written by a newer Spell Tower and is refused.
-REVISIONS = ("0001", "0002")
+REVISIONS = ("0001", "0002", "0003")
 LOCK_SUFFIX = ".lock"           # record.sqlite3.lock: the writers' queue (see Store._write)
 BUSY_TIMEOUT_MS = 30_000        # a writer waits this long for SQLite's write lock before failing
 ONLINE_SECONDS = 45.0           # online: reported within this time (pages report every hooks.HEARTBEAT_SECONDS)
 COMMON_WRONG = 3                # most common wrong answers shown per exercise
+STUCK_WRONG = 2                 # stuck: at least this many wrong tries at an exercise and no right one
 SPACE = re.compile(r"^[0-9a-f]{32}$")          # as widgets.classroom.SPACE_PATTERN
 NICKNAME = re.compile(r"^[\w][\w \-]*$")
 SPACE_LABEL = 8                  # hex digits of a space shown for a student without a nickname
@@ -345,13 +348,27 @@ class Store:
                           .join(ExperimentRow, ExperimentRow.id == Draw.experiment_id)
                           .where(ExperimentRow.name == experiment.name,
                                  Draw.class_id == (class_id if class_id is not None else _current_class())))
+        round_at = None
         if student_space is not None:
             mine = select(Student.id).where(Student.space == student_space).scalar_subquery()
             query = query.where(Draw.student_id == mine)
             students_query = students_query.where(Draw.student_id == mine)
+        else:                   # the class's tally counts from the teacher's last Reset, if any
+            last = conn.execute(
+                select(ExperimentRound.after_draw, ExperimentRound.at)
+                .join(ExperimentRow, ExperimentRow.id == ExperimentRound.experiment_id)
+                .where(ExperimentRow.name == experiment.name,
+                       ExperimentRound.class_id == (class_id if class_id is not None else _current_class()))
+                .order_by(ExperimentRound.id.desc()).limit(1)).first()
+            if last is not None:
+                round_at = last.at
+                query = query.where(Draw.id > last.after_draw)
+                students_query = students_query.where(Draw.id > last.after_draw)
         rows = conn.execute(query.order_by(Draw.id)).all()
-        return Tally.from_batches(experiment, ((int(v), int(c)) for v, c in rows),
-                                  int(conn.execute(students_query).scalar() or 0))
+        tally = Tally.from_batches(experiment, ((int(v), int(c)) for v, c in rows),
+                                   int(conn.execute(students_query).scalar() or 0))
+        tally.round_at = round_at
+        return tally
 
 
 def _current_class():
@@ -521,6 +538,20 @@ class StudentRecord:
                 return out
         return self._store._guard(run)
 
+    def sent_position(self, game: str) -> Position | None:
+        """The position the teacher sent the current class for ``game`` (the newest, unless
+        withdrawn), or None. Read by the student's kernel; its board never shows the seed."""
+        def run():
+            with self._store._read() as conn:
+                row = conn.execute(select(SentPosition.id, SentPosition.game, SentPosition.players,
+                                          SentPosition.seed, SentPosition.withdrawn)
+                                   .where(SentPosition.class_id == _current_class())
+                                   .order_by(SentPosition.id.desc()).limit(1)).first()
+            if row is None or row.withdrawn or row.game != game:
+                return None
+            return Position(row.id, row.game, row.players, row.seed)
+        return self._store._guard(run)
+
     def draws(self, experiment: Experiment) -> tuple[Tally, Tally]:
         """``(mine, the class's)`` tallies of ``experiment`` in the current class. The class's is
         pooled and anonymous (the point of a class experiment); nobody else's own draws are given."""
@@ -544,6 +575,43 @@ class ExerciseSummary:
     first_try_right: int        # ... whose first try was right
     solved: int                 # ... who got it right at some try
     common_wrong: list[tuple[str, int]]   # most common wrong answers (answer, students who gave it)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position sent to the class: ``game`` with ``players`` seats dealt from ``seed``
+    (``id`` tells one sending from the next, so a board offers each sending once)."""
+
+    id: int
+    game: str
+    players: int
+    seed: int
+
+
+@dataclass
+class ExerciseDetail:
+    """One student's work on one exercise (the class page's drill-down)."""
+
+    page: str
+    exercise: str
+    prompt: str
+    tries: int
+    last_answer: str
+    right: bool                 # right at some try
+    first_try_right: bool
+    stuck: bool                 # STUCK_WRONG or more wrong tries and none right
+
+
+@dataclass
+class StudentDetail:
+    key: int
+    exercises: list[ExerciseDetail]
+    online: bool
+    page: str | None            # the page they are on now, if online
+
+    @property
+    def stuck(self) -> list[ExerciseDetail]:
+        return [e for e in self.exercises if e.stuck]
 
 
 @dataclass
@@ -580,7 +648,8 @@ class ClassRecord:
         def run():
             with self._store._read() as conn:
                 cutoff = _now() - ONLINE_SECONDS
-                maxima = [conn.execute(select(func.max(t.id))).scalar() for t in (PageVisit, Attempt, GamePlayed, Draw)]
+                maxima = [conn.execute(select(func.max(t.id))).scalar()
+                          for t in (PageVisit, Attempt, GamePlayed, Draw, ExperimentRound, SentPosition)]
                 students = conn.execute(select(func.count(Student.id), func.max(Student.id))).one()
                 online = conn.execute(select(Student.id, Student.page, Student.nickname)
                                       .where(Student.last_seen >= cutoff).order_by(Student.id)).all()
@@ -668,13 +737,20 @@ class ClassRecord:
                 return [self._store._tally(conn, Experiment.from_stored(*d), class_id=cid) for d in defs]
         return self._store._guard(run)
 
-    def csv(self) -> str:
-        """Every event of the current class, one per line, students by nickname or label."""
+    def numbers(self) -> dict[int, int]:
+        """Each student's number in the class (their place, first seen first), as the class
+        page's "Student n": keyed by :attr:`StudentProgress.key`."""
+        return {p.key: i + 1 for i, p in enumerate(self.progress())}
+
+    def csv(self, lang: str = "en") -> str:
+        """Every event of the current class, one per line. ``student`` is what the class page
+        shows (the nickname, or "Student n" in ``lang``), ``student_number`` that n."""
+        numbers = self.numbers()
+
         def run():
             with self._store._read() as conn:
                 cid = conn.execute(select(_current_class())).scalar_one()
-                names = {s.id: (s.nickname or "", label_of(s.space))
-                         for s in conn.execute(select(Student.__table__))}
+                nicknames = {s.id: s.nickname for s in conn.execute(select(Student.id, Student.nickname))}
                 events = []
                 for r in conn.execute(select(PageVisit.__table__).where(PageVisit.class_id == cid)):
                     events.append((r.at, "page", r.student_id, {"page": r.page}))
@@ -689,17 +765,107 @@ class ClassRecord:
                         select(Draw.at, Draw.student_id, ExperimentRow.name, Draw.value, Draw.count)
                         .join(ExperimentRow, ExperimentRow.id == Draw.experiment_id).where(Draw.class_id == cid)):
                     events.append((at, "draws", sid, {"experiment": name, "value": value, "count": count}))
-            columns = ["time_utc", "kind", "nickname", "student", "page", "exercise", "answer", "right", "try",
+            columns = ["time_utc", "kind", "student", "student_number", "page", "exercise", "answer", "right", "try",
                        "game", "result", "length", "experiment", "value", "count"]
-            buffer = io.StringIO()
-            writer = csv.DictWriter(buffer, columns, lineterminator="\n")
-            writer.writeheader()
+            rows = []
             for at, kind, sid, data in sorted(events, key=lambda e: e[0]):
-                nickname, label = names.get(sid, ("", ""))
-                row = {"time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(at)), "kind": kind,
-                       "nickname": nickname, "student": label, **data}
-                writer.writerow({k: _inert(v) for k, v in row.items()})      # every cell, whoever wrote it
-            return buffer.getvalue()
+                rows.append({"time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(at)), "kind": kind,
+                             **_who(sid, nicknames.get(sid), numbers, lang), **data})
+            return _csv_text(columns, rows)
+        return self._store._guard(run)
+
+    def summary_csv(self, lang: str = "en") -> str:
+        """A row per student of the current class: who (as :meth:`csv`), pages opened,
+        exercises right at the first try, exercises tried, games finished."""
+        progress = self.progress()
+        details = {p.key: self.student_detail(p.key) for p in progress}
+        numbers = {p.key: i + 1 for i, p in enumerate(progress)}
+        columns = ["student", "student_number", "pages_opened", "exercises_right_first_try", "exercises_tried",
+                   "games_finished"]
+        rows = [{**_who(p.key, p.nickname, numbers, lang), "pages_opened": len(p.pages),
+                 "exercises_right_first_try": sum(1 for e in details[p.key].exercises if e.first_try_right),
+                 "exercises_tried": len(details[p.key].exercises), "games_finished": p.games} for p in progress]
+        return _csv_text(columns, rows)
+
+    def student_detail(self, key: int) -> StudentDetail:
+        """What the student ``key`` (:attr:`StudentProgress.key`) did in the current class: per
+        exercise, tries, last answer, right or not, stuck or not; and where they are now."""
+        def run():
+            with self._store._read() as conn:
+                cid = conn.execute(select(_current_class())).scalar_one()
+                student = conn.execute(select(Student.last_seen, Student.page).where(Student.id == key)).first()
+                rows = conn.execute(select(Attempt.page, Attempt.exercise, Attempt.prompt, Attempt.answer,
+                                           Attempt.correct.label("right"), Attempt.try_number)
+                                    .where(Attempt.class_id == cid, Attempt.student_id == key)
+                                    .order_by(Attempt.id)).all()
+            groups: dict[tuple[str, str], list] = {}
+            for r in rows:
+                groups.setdefault((r.page, r.exercise), []).append(r)
+            out = []
+            for (page, exercise), tries in groups.items():
+                right = any(r.right for r in tries)
+                wrong = sum(1 for r in tries if not r.right)
+                out.append(ExerciseDetail(page, exercise, tries[-1].prompt, len(tries), tries[-1].answer, right,
+                                          bool(tries[0].right and tries[0].try_number == 1),
+                                          not right and wrong >= STUCK_WRONG))
+            online = student is not None and student.last_seen is not None and \
+                student.last_seen >= _now() - ONLINE_SECONDS
+            return StudentDetail(key, sorted(out, key=lambda e: (e.page, _natural(e.exercise))), online,
+                                 student.page if online else None)
+        return self._store._guard(run)
+
+    def reset_experiment(self, name: str) -> None:
+        """Start a fresh round of the class experiment ``name``: the class's tally counts from
+        zero again; every earlier draw stays in the record (and the CSV)."""
+        def run():
+            with self._store._write() as conn:
+                exp_id = conn.execute(select(ExperimentRow.id).where(ExperimentRow.name == name)).scalar()
+                if exp_id is None:
+                    raise RecordError("record.error.bad_field", field="experiment", value=repr(name))
+                newest = conn.execute(select(func.max(Draw.id))).scalar() or 0
+                conn.execute(sa.insert(ExperimentRound).values(class_id=_current_class(), experiment_id=exp_id,
+                                                               after_draw=newest, at=_now()))
+        self._store._guard(run)
+
+    def send_position(self, game: str, players: int, seed: int) -> Position:
+        """Offer every student's ``game`` board a game of ``players`` dealt from ``seed``; it
+        replaces any position sent before. A game, player count or seed the library would not
+        take is refused (:class:`RecordError`) and nothing is sent."""
+        from towerlib.core.rng import MAX_SEED
+        from towerlib.registry import GAMES, game_module
+
+        if game not in GAMES:
+            raise RecordError("record.error.bad_field", field="game", value=repr(game))
+        if isinstance(players, bool) or not isinstance(players, int) or players not in game_module(game).PLAYERS:
+            raise RecordError("record.error.bad_field", field="players", value=repr(players))
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise RecordError("record.error.bad_field", field="seed", value=repr(seed))
+
+        def run():
+            with self._store._write() as conn:
+                new_id = conn.execute(sa.insert(SentPosition).values(
+                    class_id=_current_class(), at=_now(), game=game, players=players, seed=seed, withdrawn=False)
+                    .returning(SentPosition.id)).scalar_one()
+            return Position(new_id, game, players, seed)
+        return self._store._guard(run)
+
+    def withdraw_position(self) -> None:
+        """Boards stop offering the position sent last."""
+        def run():
+            with self._store._write() as conn:
+                conn.execute(sa.update(SentPosition).where(SentPosition.class_id == _current_class())
+                             .values(withdrawn=True))
+        self._store._guard(run)
+
+    def sent_position(self) -> Position | None:
+        """The position on offer to the current class, or None."""
+        def run():
+            with self._store._read() as conn:
+                row = conn.execute(select(SentPosition.id, SentPosition.game, SentPosition.players,
+                                          SentPosition.seed, SentPosition.withdrawn)
+                                   .where(SentPosition.class_id == _current_class())
+                                   .order_by(SentPosition.id.desc()).limit(1)).first()
+            return None if row is None or row.withdrawn else Position(row.id, row.game, row.players, row.seed)
         return self._store._guard(run)
 
     def counts(self) -> dict[str, int]:
@@ -750,9 +916,29 @@ def _inert(value: Any) -> Any:
     return value
 
 
+def _who(sid: int, nickname: str | None, numbers: dict[int, int], lang: str) -> dict[str, Any]:
+    """A student's CSV cells: the name the class page shows, and their number in the class."""
+    from towerlib.core.i18n import tr
+
+    n = numbers.get(sid)
+    shown = nickname or (tr("record.page.student_n", lang, n=n) if n is not None else "")
+    return {"student": shown, "student_number": n if n is not None else ""}
+
+
+def _csv_text(columns: list[str], rows: Iterable[dict[str, Any]]) -> str:
+    """CSV text of ``rows``, every cell made inert for spreadsheets (:func:`_inert`), whoever wrote it."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, columns, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: _inert(v) for k, v in row.items()})
+    return buffer.getvalue()
+
+
 def _natural(text: str) -> tuple:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
 
 
-__all__ = ["AccessDenied", "ClassRecord", "ExerciseSummary", "RecordError", "Store", "StudentProgress",
+__all__ = ["AccessDenied", "ClassRecord", "ExerciseDetail", "ExerciseSummary", "Position", "RecordError", "Store",
+           "StudentDetail", "StudentProgress",
            "StudentRecord", "clean_nickname", "default_url"]
