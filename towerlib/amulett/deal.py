@@ -17,6 +17,15 @@ from ..core.i18n import Msg
 from .rules import AREA, JEWELS, METAL_CARDS_EACH, METALS, ROUND_MARKERS, SPELL, STONES, WIN_COLOURS, WIN_JEWELS
 
 DEAL_KEYS = ("first", "jewels", "deck", "markers", "start")
+
+
+def _given(deal: dict[str, Any], key: str) -> Any:
+    """A list field's value, ``[]`` where it is not given (absent or None); any other value, even
+    an empty object or ``0``, is checked as given."""
+    value = deal.get(key)
+    return [] if value is None else value
+
+
 START_KEYS = ("spells", "metals", "amulets", "hat2")
 
 
@@ -67,14 +76,14 @@ def check_deal(deal: Any, players: int) -> dict[str, Any]:
     if first is not None and not (_is_int(first) and 0 <= first < players):
         raise _bad("first", "seat", first, last=players - 1)
     out["first"] = first
-    out["markers"] = _int_list(deal.get("markers") or [], "markers", "markers", lambda m: m in ROUND_MARKERS,
+    out["markers"] = _int_list(_given(deal, "markers"), "markers", "markers", lambda m: m in ROUND_MARKERS,
                                values=", ".join(map(str, sorted(set(ROUND_MARKERS)))))
     start = _check_start(deal.get("start"), players)
     out["start"] = start
     jewels = deal.get("jewels")
     out["jewels"] = _check_jewels({} if jewels is None else jewels, start.get("amulets", []))
     owned = {c[0] for cards in start.get("spells") or [] for c in cards}
-    deck = _int_list(deal.get("deck") or [], "deck", "spells", lambda c: c in SPELL)
+    deck = _int_list(_given(deal, "deck"), "deck", "spells", lambda c: c in SPELL)
     if len(set(deck)) != len(deck) or owned & set(deck):
         raise _bad("deck", "spells_once", deck)
     out["deck"] = deck
