@@ -18,7 +18,7 @@ import threading
 import pytest
 from tornado.httputil import HTTPHeaders
 
-from widgets import classroom, serving
+from widgets import classroom, kernel_owner, serving
 from widgets.saves import NoSpace, SaveFolder
 
 
@@ -133,6 +133,10 @@ def test_teacher_mode_only_with_the_right_token(provider, token, teacher):
     after = visit(provider, cookie=cookie, teacher_cookie=teacher_cookie)
     assert after.redirected_to is None
     assert (after.request.headers.get(serving.TEACHER_HEADER) == "1") is teacher
+    # The same cookies own the teacher-mode page's kernel (widgets.kernel_owner): one teacher check.
+    space = after.request.headers[serving.SPACE_HEADER]
+    expected = {space, kernel_owner.owner_key(space, teacher=True)} if teacher else {space}
+    assert provider.owner_keys(FakeHandler(cookie=cookie, teacher_cookie=teacher_cookie)) == expected
     if teacher:   # the teacher cookie is bound to its browser: another student cannot reuse it
         other = visit(provider)
         stolen = visit(provider, cookie=other.set_cookies[serving.STUDENT_COOKIE][0], teacher_cookie=teacher_cookie)

@@ -408,8 +408,7 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
             return set()
         space = self.space(student_id)
         keys = {space}
-        cookie = handler.get_cookie(TEACHER_COOKIE) or ""
-        if self.teacher_token and hmac.compare_digest(cookie, self._sign("teacher", student_id)):
+        if self._holds_teacher_cookie(handler, student_id):
             keys.add(kernel_owner.owner_key(space, teacher=True))
         return keys
 
@@ -437,9 +436,13 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
         if token is not None:
             self._teacher_login(handler, student_id, token)
             return
-        cookie = handler.get_cookie(TEACHER_COOKIE) or ""
-        if self.teacher_token and hmac.compare_digest(cookie, self._teacher_mark(student_id)):
+        if self._holds_teacher_cookie(handler, student_id):
             headers[TEACHER_HEADER] = "1"
+
+    def _holds_teacher_cookie(self, handler, student_id: str) -> bool:
+        """Whether the request carries this start's teacher cookie for this browser."""
+        cookie = handler.get_cookie(TEACHER_COOKIE) or ""
+        return bool(self.teacher_token) and hmac.compare_digest(cookie, self._teacher_mark(student_id))
 
     def _teacher_mark(self, student_id: str) -> str:
         """The teacher cookie's value for this browser: bound to its student id and to the token,
