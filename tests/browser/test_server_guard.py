@@ -14,6 +14,7 @@ import http.cookiejar
 import json
 import os
 import re
+import secrets
 import shutil
 import time
 import urllib.error
@@ -45,7 +46,7 @@ PLAIN_WAIT = 10.0
 CONTROL_VERSION = "1.0.0"   # ipywidgets 8's jupyter.widget.control protocol
 ROOM_NAME, ROOM_ADDRESS = "Class-Room.example", "10.1.2.3"   # as scripts/serve exports them for a room
 CONFIGURED_NAME = "tower.example"                            # HostAllowlist.allowed_hosts
-TEACHER_TOKEN = "guard-test-teacher-token"
+TEACHER_TOKEN = secrets.token_urlsafe(24)   # a chosen token needs 128 bits of randomness
 
 
 @pytest.fixture(scope="module")
