@@ -101,11 +101,17 @@ class OwnedKernels:
     def forget_owner(self, kernel_id: str) -> None:
         self._owners().pop(kernel_id, None)
 
+    def hand_to_page(self, kernel_id: str, page: web.RequestHandler | None) -> None:
+        """A preheated kernel was given to the page request ``page``: bind it to its owner."""
+        headers = getattr(getattr(page, "request", None), "headers", {})
+        self.bind_owner(kernel_id, owner_key(headers.get("X-Spelltower-Space"),
+                                             headers.get("X-Spelltower-Teacher") == "1"))
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Voila's preheating manager is a subclass made of this manager at start-up; its
         ``get_rendered_notebook`` hands a preheated kernel to the page request being served.
-        Bind the kernel to that request's owner as it does (the request's handler is jupyter_server's
-        call context, set in its ``prepare``)."""
+        Tell :meth:`hand_to_page` as it does (the request's handler is jupyter_server's call
+        context, set in its ``prepare``)."""
         super().__init_subclass__(**kwargs)
         hand_out = cls.__dict__.get("get_rendered_notebook")
         if hand_out is None:
@@ -113,15 +119,17 @@ class OwnedKernels:
 
         async def get_rendered_notebook(self, *args: Any, **kw: Any):
             result = await hand_out(self, *args, **kw)
-            from jupyter_server.base.call_context import CallContext
-            handler = CallContext.get(CallContext.JUPYTER_HANDLER)
-            headers = getattr(getattr(handler, "request", None), "headers", {})
-            self.bind_owner(result[2], owner_key(headers.get("X-Spelltower-Space"),
-                                                 headers.get("X-Spelltower-Teacher") == "1"))
+            self.hand_to_page(result[2], page_request())
             return result
 
         get_rendered_notebook.__doc__ = hand_out.__doc__
         cls.get_rendered_notebook = get_rendered_notebook
+
+
+def page_request() -> web.RequestHandler | None:
+    """The request being served, if any (jupyter_server's call context, set in its ``prepare``)."""
+    from jupyter_server.base.call_context import CallContext
+    return CallContext.get(CallContext.JUPYTER_HANDLER)
 
 
 def _check_owner(handler: web.RequestHandler, kernel_id: str) -> None:
