@@ -415,7 +415,7 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
         space = self.space(student_id)
         keys = {space}
         cookie = handler.get_cookie(TEACHER_COOKIE) or ""
-        if self.teacher_token and hmac.compare_digest(cookie, self._sign("teacher", student_id)):
+        if self.teacher_token and hmac.compare_digest(cookie, self._teacher_mark(student_id)):
             keys.add(kernel_owner.owner_key(space, teacher=True))
         return keys
 
