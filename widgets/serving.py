@@ -402,7 +402,8 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
         app = getattr(self.parent, "app", None)
         if app is not None and hasattr(app, "add_handlers"):
             HostAllowlist(parent=self.parent).install(app)
-            kernel_owner.install(app, getattr(self.parent, "server_url", None) or "/")
+            preheat = getattr(getattr(self.parent, "voila_configuration", None), "preheat_kernel", True)
+            kernel_owner.install(app, getattr(self.parent, "server_url", None) or "/", query=bool(preheat))
             kernel_owner.redact_kernel_ids(self.parent.log)
         return super().get_handlers()
 

@@ -408,6 +408,31 @@ def test_a_teacher_mode_kernel_answers_only_to_the_teacher_cookie(guard_server):
     assert _api(guard_server, "GET", f"api/kernels/{kernel_id}", teacher.cookie) == 200
 
 
+def _query_socket(server: bh.Server, kernel_id: str, cookie: str):
+    """Voila's request-details websocket of a kernel, as a page's devtools could open it."""
+    url = server.url(f"voila/query/{kernel_id}").replace("http", "ws", 1)
+    return connect(url, additional_headers={"Cookie": cookie}, open_timeout=CEILING, proxy=None, legacy=True)
+
+
+def test_only_the_kernel_itself_reads_its_page_request(guard_server):
+    """A preheated kernel learns its student from Voila's /voila/query/<id> websocket; nobody else
+    may open it, with a real id: not another student, not a client without cookies, not the page
+    itself (stock Voila answers anyone, and a second connection takes the details from the kernel)."""
+    owner, other = Student(guard_server), Student(guard_server)
+    kernel_id = owner.open_page("abracada/play.ipynb")
+    other.open_page(BUTTON)
+    for cookie in (other.cookie, "", owner.cookie):
+        with pytest.raises(InvalidStatus) as refused:
+            with _query_socket(guard_server, kernel_id, cookie) as socket:
+                pytest.fail(f"the query websocket opened and sent {socket.recv(timeout=5)!r}")
+        assert refused.value.response.status_code == 404
+        assert b"kernel" in refused.value.response.body and b"HTTP_" not in refused.value.response.body
+    # The kernel it serves still works for its page.
+    socket = owner.kernel_socket(kernel_id)
+    assert socket.reply_to(socket.send("kernel_info_request", {}))["header"]["msg_type"] == "kernel_info_reply"
+    socket.close()
+
+
 # ----- kernels follow pages ------------------------------------------------------------------------
 #: The page server's WarmKernelManager.never_connected_delay (s): shorter than the configured 60
 #: (tests/test_setup_config.py), longer than its closed-page delay.
