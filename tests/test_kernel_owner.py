@@ -54,3 +54,31 @@ def test_only_the_owner_may_use_a_kernel_and_an_unowned_one_no_one():
     assert not manager.may_use("standby", _Handler({"space-a"}))       # never handed out
     manager.forget_owner(KERNEL)
     assert not manager.may_use(KERNEL, _Handler({"space-a"}))
+
+
+class _Kernels:
+    """A kernel manager holding one kernel with a connection key."""
+
+    def __init__(self, key: bytes):
+        self.kernel = type("Kernel", (), {"session": type("Session", (), {"key": key})()})()
+
+    def get_kernel(self, kernel_id):
+        if kernel_id != KERNEL:
+            raise KeyError(kernel_id)
+        return self.kernel
+
+
+def test_only_the_kernel_itself_may_read_its_page_request():
+    """Voila's query websocket answers only a proof made with the kernel's connection key."""
+    from widgets.classroom import _connection_key, query_proof
+    from widgets.kernel_owner import is_the_kernel
+
+    manager = _Kernels(b"the-kernels-connection-key")
+    assert is_the_kernel(manager, KERNEL, query_proof(b"the-kernels-connection-key", KERNEL))
+    assert not is_the_kernel(manager, KERNEL, query_proof(b"another-key", KERNEL))
+    assert not is_the_kernel(manager, KERNEL, query_proof(b"the-kernels-connection-key", KERNEL.upper()))
+    assert not is_the_kernel(manager, KERNEL, None) and not is_the_kernel(manager, KERNEL, "")
+    assert not is_the_kernel(manager, "00000000-0000-0000-0000-000000000000",
+                             query_proof(b"the-kernels-connection-key", "00000000-0000-0000-0000-000000000000"))
+    assert not is_the_kernel(_Kernels(b""), KERNEL, query_proof(b"", KERNEL))   # a kernel without a key
+    assert _connection_key() == b""                 # not a kernel: nothing to prove with

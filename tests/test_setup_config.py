@@ -94,6 +94,9 @@ def test_closed_pages_free_kernels_after_a_grace_period_and_idle_ones_are_culled
     assert serving.ClassroomKernelConnection(config=config).limit_rate is False   # no student code runs
     assert kernel_cap.StudentKernelCap(config=config).shutdown_delay == 10.0
     assert kernel_cap.StudentKernelCap(config=config).kernels_per_student == 4    # one student's few pages
+    # A page that never connects (a plain GET) frees its kernel too, after a longer wait: a browser
+    # on a busy machine may take well over 10 s to connect once the page has arrived.
+    assert warmpool.WarmKernelManager(config=config, pool_size=0).never_connected_delay == 60.0
     manager = MappingKernelManager(config=config)
     assert 0 < manager.cull_interval <= manager.cull_idle_timeout
     assert manager.cull_connected is False  # an open page's kernel is never culled

@@ -18,7 +18,8 @@ Whatever the browser puts in those headers is replaced by the server, so they ca
 
 A preheated kernel runs the notebook *before* anyone asks for the page, so at that time
 nobody is known yet. Voila sends the request's details to the kernel when the page is
-served, on its ``/voila/query/<kernel>`` websocket; :func:`when_known` listens for them in a
+served, on its ``/voila/query/<kernel>`` websocket (which the classroom server answers only for
+the kernel itself, proven by :func:`query_proof`); :func:`when_known` listens for them in a
 background thread (Voila's protocol, as ``voila.utils.wait_for_request`` speaks it, but without
 importing ``voila.utils``, which would load the whole Voila server into every student's kernel)
 and then calls the boards back on the kernel's event loop, so a board can be built before its
@@ -38,6 +39,8 @@ folder. Elsewhere (JupyterLab, Binder, plain Python) there is one user and one s
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import importlib.abc
 import json
 import os
@@ -172,16 +175,40 @@ def _request_url() -> str:
             f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}")
 
 
+#: The handshake header by which a kernel proves to the classroom server that it is the kernel
+#: whose request details it asks for (:func:`widgets.kernel_owner.is_the_kernel`).
+QUERY_PROOF_HEADER = "X-Spelltower-Kernel-Proof"
+
+
+def query_proof(key: bytes, kernel_id: str) -> str:
+    """An HMAC of the kernel's id under its connection key: the server and the kernel process hold
+    that key (the kernel's connection file), a page never does."""
+    return hmac.new(key, f"voila-query:{kernel_id}".encode(), hashlib.sha256).hexdigest()
+
+
+def _connection_key() -> bytes:
+    """This kernel's connection key (empty outside a running ipykernel)."""
+    from ipykernel.kernelapp import IPKernelApp
+
+    return IPKernelApp.instance().session.key if IPKernelApp.initialized() else b""
+
+
 def _fetch_request() -> None:
     """Wait for the page's request details and put them in ``os.environ``: Voila's protocol
     (one JSON message of variables on the query websocket), spoken here with tornado, which the
-    kernel has loaded anyway. ``voila.utils`` itself is not imported: it loads the whole Voila
+    kernel has loaded anyway, with the kernel's proof that it is the kernel (the classroom server
+    answers no one else). ``voila.utils`` itself is not imported: it loads the whole Voila
     server (jupyter_server, jupyterlab_server, jsonschema, ...), some 30 MB and seconds of CPU in
     every student's kernel."""
+    from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
+    kernel_id = os.environ.get("VOILA_KERNEL_ID", "")
+    request = HTTPRequest(_request_url(), connect_timeout=CONNECT_SECONDS,
+                          headers={QUERY_PROOF_HEADER: query_proof(_connection_key(), kernel_id)})
+
     async def receive() -> str | None:
-        connection = await websocket_connect(_request_url(), connect_timeout=CONNECT_SECONDS)
+        connection = await websocket_connect(request)
         try:
             return await connection.read_message()
         finally:

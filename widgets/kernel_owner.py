@@ -14,6 +14,8 @@ gives the same key (a teacher's browser also holds its plain student key): the k
 (:class:`widgets.kernel_guard.GuardedKernelConnection`), ``GET``/``DELETE /api/kernels/<id>``
 and Voila's ``/voila/api/shutdown/<id>`` (:func:`install`). Anyone else is told the kernel does
 not exist (404). A kernel no page was given (a preheated one on standby) answers to nobody.
+Voila's ``/voila/query/<id>`` websocket, which tells a preheated kernel the details of the request
+it was handed to, answers only the kernel itself (:func:`is_the_kernel`).
 
 Kernel ids (and every other UUID, such as websocket session ids) are not written to the server's
 log above the DEBUG level: :class:`KernelIdRedactor` writes :func:`kernel_tag` instead, a short
@@ -24,6 +26,7 @@ This module is imported by the server process: keep ipywidgets (and the boards) 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import logging
 import re
 from typing import Any
@@ -101,11 +104,17 @@ class OwnedKernels:
     def forget_owner(self, kernel_id: str) -> None:
         self._owners().pop(kernel_id, None)
 
+    def hand_to_page(self, kernel_id: str, page: web.RequestHandler | None) -> None:
+        """A preheated kernel was given to the page request ``page``: bind it to its owner."""
+        headers = getattr(getattr(page, "request", None), "headers", {})
+        self.bind_owner(kernel_id, owner_key(headers.get("X-Spelltower-Space"),
+                                             headers.get("X-Spelltower-Teacher") == "1"))
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Voila's preheating manager is a subclass made of this manager at start-up; its
         ``get_rendered_notebook`` hands a preheated kernel to the page request being served.
-        Bind the kernel to that request's owner as it does (the request's handler is jupyter_server's
-        call context, set in its ``prepare``)."""
+        Tell :meth:`hand_to_page` as it does (the request's handler is jupyter_server's call
+        context, set in its ``prepare``)."""
         super().__init_subclass__(**kwargs)
         hand_out = cls.__dict__.get("get_rendered_notebook")
         if hand_out is None:
@@ -113,15 +122,17 @@ class OwnedKernels:
 
         async def get_rendered_notebook(self, *args: Any, **kw: Any):
             result = await hand_out(self, *args, **kw)
-            from jupyter_server.base.call_context import CallContext
-            handler = CallContext.get(CallContext.JUPYTER_HANDLER)
-            headers = getattr(getattr(handler, "request", None), "headers", {})
-            self.bind_owner(result[2], owner_key(headers.get("X-Spelltower-Space"),
-                                                 headers.get("X-Spelltower-Teacher") == "1"))
+            self.hand_to_page(result[2], page_request())
             return result
 
         get_rendered_notebook.__doc__ = hand_out.__doc__
         cls.get_rendered_notebook = get_rendered_notebook
+
+
+def page_request() -> web.RequestHandler | None:
+    """The request being served, if any (jupyter_server's call context, set in its ``prepare``)."""
+    from jupyter_server.base.call_context import CallContext
+    return CallContext.get(CallContext.JUPYTER_HANDLER)
 
 
 def _check_owner(handler: web.RequestHandler, kernel_id: str) -> None:
@@ -153,12 +164,57 @@ def _owned_shutdown_handler():
     return OwnedShutdownHandler
 
 
-def install(app: web.Application, base_url: str = "/") -> None:
-    """Route the kernel-id URLs of Voila's REST API to the owner-checking handlers, ahead of
-    Voila's own routes (tornado tries an earlier host rule first and falls through to the next
+def is_the_kernel(manager: Any, kernel_id: str, proof: str | None) -> bool:
+    """Whether ``proof`` (:func:`widgets.classroom.query_proof`) shows the knowledge of the
+    kernel's connection key, which only the server and the kernel process hold."""
+    from widgets.classroom import query_proof
+
+    try:
+        key = manager.get_kernel(kernel_id).session.key
+    except KeyError:
+        return False
+    return bool(key) and bool(proof) and hmac.compare_digest(proof.encode(), query_proof(key, kernel_id).encode())
+
+
+def _kernel_query_handler():
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from widgets.classroom import QUERY_PROOF_HEADER
+
+    class KernelQueryHandler(RequestInfoSocketHandler):
+        """Voila's ``/voila/query/<id>`` websocket, on which a preheated kernel learns the details
+        of the request it was handed to (the student's space among them), for that kernel only.
+
+        Stock Voila answers anyone who knows the id, and its single waiter per kernel lets a
+        second connection take the details from the kernel, which then never learns its page."""
+
+        async def get(self, *args: Any, **kwargs: Any) -> None:
+            kernel_id = kwargs.get("kernel_id", args[0] if args else "")
+            if not is_the_kernel(self.settings["kernel_manager"], kernel_id,
+                                 self.request.headers.get(QUERY_PROOF_HEADER)):
+                self.set_status(404)
+                self.set_header("Content-Type", "text/plain; charset=utf-8")
+                self.finish("404: No such kernel.\n")
+                return
+            await super().get(*args, **kwargs)
+
+        def open(self, kernel_id: str) -> None:
+            super().open(kernel_id)
+            RequestInfoSocketHandler._cache.pop(kernel_id, None)   # delivered, if it was waiting
+
+    return KernelQueryHandler
+
+
+def install(app: web.Application, base_url: str = "/", query: bool = True) -> None:
+    """Route the kernel-id URLs of Voila's REST API to the owner-checking handlers, and (if
+    ``query``: Voila preheats kernels) its request-details websocket to the kernel-only one, ahead
+    of Voila's own routes (tornado tries an earlier host rule first and falls through to the next
     one for a path it has no route for). The kernel websocket checks in its connection class."""
     base = base_url.rstrip("/")
-    app.add_handlers(".*$", [
+    routes = [
         (rf"{base}/api/kernels/{_KERNEL_ID}", OwnedKernelHandler),
         (rf"{base}/voila/api/shutdown/{_KERNEL_ID}", _owned_shutdown_handler()),
-    ])
+    ]
+    if query:
+        routes.append((rf"{base}/voila/query/{_KERNEL_ID}", _kernel_query_handler()))
+    app.add_handlers(".*$", routes)

@@ -15,6 +15,8 @@ through configuration (``Voila.kernel_websocket_connection_class`` and
   leaves a kernel running until the culler finds it. Rather than open an xsrf hole,
   :class:`ClassroomKernelConnection` shuts a kernel down when its last websocket has been closed
   for ``shutdown_delay`` seconds (the delay lets a page ride out a network blip and reconnect).
+  A page that never connects at all loses its kernel by the kernel manager's own, longer delay
+  (:mod:`widgets.page_claims`).
   It also turns jupyter_server's IOPub rate limit off (``limit_rate``): that limit guards a
   notebook's browser against a runaway ``print`` loop, but a Voila page runs no code a student
   types, and weighing every widget message against it was about a tenth of the server's busy
@@ -123,10 +125,14 @@ class ClassroomKernelConnection(GuardedKernelConnection, NoDelayKernelConnection
     _pending: dict[str, asyncio.TimerHandle] = {}
 
     def connect(self):
-        """Cancel a pending shutdown: the page (or a new one) came back."""
+        """Cancel a pending shutdown: the page (or a new one) came back, or connected for the first
+        time (the kernel manager's watch of a kernel no page has claimed, widgets.page_claims)."""
         handle = self._pending.pop(self.kernel_id, None)
         if handle is not None:
             handle.cancel()
+        claims = getattr(self.multi_kernel_manager, "page_claims", None)
+        if claims is not None:
+            claims.claimed(self.kernel_id)
         return super().connect()
 
     def disconnect(self):
@@ -396,7 +402,8 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
         app = getattr(self.parent, "app", None)
         if app is not None and hasattr(app, "add_handlers"):
             HostAllowlist(parent=self.parent).install(app)
-            kernel_owner.install(app, getattr(self.parent, "server_url", None) or "/")
+            preheat = getattr(getattr(self.parent, "voila_configuration", None), "preheat_kernel", True)
+            kernel_owner.install(app, getattr(self.parent, "server_url", None) or "/", query=bool(preheat))
             kernel_owner.redact_kernel_ids(self.parent.log)
         return super().get_handlers()
 

@@ -30,10 +30,12 @@ The warm-up imports nothing that reads the page's identity at import time; in pa
 Pool kernels are never culled and are shut down with the server (they are ordinary kernels of
 this manager). If a warm kernel is not ready, or has died, the page gets a cold kernel as before.
 
-The same manager holds two more server-side settings of a classroom: the *class reserve*
+The same manager holds three more server-side settings of a classroom: the *class reserve*
 (:attr:`~WarmKernelManager.class_size`, kernels of one play page preheated for a class before it
-arrives, see :meth:`~WarmKernelManager._reserve_for_class`), and, from
-:class:`widgets.kernel_activity.HeaderActivityWatch`, a lighter watch of each kernel's activity.
+arrives, see :meth:`~WarmKernelManager._reserve_for_class`); from
+:class:`widgets.kernel_activity.HeaderActivityWatch`, a lighter watch of each kernel's activity;
+and :attr:`~WarmKernelManager.never_connected_delay`, after which a kernel handed to a page that
+never connected to it is shut down (:mod:`widgets.page_claims`).
 
 This module is imported by the server process: it imports no widgets and no towerlib itself.
 """
@@ -48,10 +50,12 @@ import re
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
 from traitlets import Float, Integer, List, Unicode
 
 from widgets.kernel_activity import HeaderActivityWatch
-from widgets.kernel_owner import SPACE_ENV, TEACHER_ENV, OwnedKernels, owner_key
+from widgets.kernel_owner import SPACE_ENV, TEACHER_ENV, OwnedKernels, owner_key, page_request
+from widgets.page_claims import PageClaims
 from widgets.template_cache import share_compiled_templates
 
 #: What every lesson imports while it renders (see notebooks/*/0*.ipynb): the engines and their
@@ -127,12 +131,19 @@ class WarmKernelManager(OwnedKernels, HeaderActivityWatch, AsyncMappingKernelMan
                          "student expected (0: none beyond Voila's own pool); not replaced as they are used.")
     class_page = Unicode("abracada/play.ipynb", config=True,
                          help="The play page the class will open (relative to the served folder).")
+    never_connected_delay = Float(
+        60.0, config=True,
+        help="Seconds after a page's response was sent within which the page must connect to the "
+        "kernel it was given, or the kernel is shut down (a plain GET runs no script). Longer than "
+        "ClassroomKernelConnection.shutdown_delay: a browser on a busy machine connects late. "
+        "Negative: never (the culler's cull_idle_timeout only).")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         share_compiled_templates()      # the pages, too, open without per-page template compiling
         self._warm: list[asyncio.Task] = []          # each yields (kernel id, the env it started with)
         self._pool_ids: set[str] = set()
+        self.page_claims = PageClaims(self, self.never_connected_delay, self.log)
         self._fill(delay=0.0)
         if self.class_size > 0:
             self._reserve_for_class()
@@ -269,24 +280,33 @@ class WarmKernelManager(OwnedKernels, HeaderActivityWatch, AsyncMappingKernelMan
 
     async def start_kernel(self, *, kernel_id: str | None = None, path: str | None = None, **kwargs) -> str:
         """A kernel for a page (warm if one is ready), bound to the page's owner when the request's
-        environment names one (widgets.kernel_owner); pool and preheated kernels name none."""
+        environment names one (widgets.kernel_owner) and watched until the page connects to it
+        (widgets.page_claims); pool and preheated kernels name no owner and have no page yet."""
         env = kwargs.get("env")
         owner = owner_key((env or {}).get(SPACE_ENV), (env or {}).get(TEACHER_ENV) == "1")
+        for_page = kernel_id is None and (env or {}).get("VOILA_PREHEAT") == "False"   # Voila's page request
+        kernel = None
         if kernel_id is None and self._wants_warm(kwargs.get("kernel_name"), env):
-            taken = await self._take(path, env)
+            kernel = await self._take(path, env)
             self._fill(delay=self.refill_delay)
-            if taken is not None:
-                self.bind_owner(taken, owner)
-                return taken
-        started = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
-        self.bind_owner(started, owner)
-        return started
+        if kernel is None:
+            kernel = await super().start_kernel(kernel_id=kernel_id, path=path, **kwargs)
+        self.bind_owner(kernel, owner)
+        if for_page:
+            self.page_claims.handed_out(kernel, page_request())
+        return kernel
+
+    def hand_to_page(self, kernel_id: str, page: web.RequestHandler | None) -> None:
+        """A preheated kernel was given to a page request: its owner, and a watch until it connects."""
+        super().hand_to_page(kernel_id, page)
+        self.page_claims.handed_out(kernel_id, page)
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs) -> None:
         try:
             await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
         finally:
             self.forget_owner(kernel_id)
+            self.page_claims.claimed(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str):
         if kernel_id in self._pool_ids:          # waiting in the pool is not being idle
@@ -297,4 +317,5 @@ class WarmKernelManager(OwnedKernels, HeaderActivityWatch, AsyncMappingKernelMan
         tasks, self._warm = self._warm, []
         for task in tasks:
             task.cancel()
+        self.page_claims.stop()
         await ensure_async(super().shutdown_all(now=now))

@@ -406,3 +406,112 @@ def test_a_teacher_mode_kernel_answers_only_to_the_teacher_cookie(guard_server):
     student_part = "; ".join(f"{c.name}={c.value}" for c in teacher.jar if c.name != "spelltower_teacher")
     assert _refused_to(guard_server, kernel_id, student_part) == []    # the same browser's student cookie alone
     assert _api(guard_server, "GET", f"api/kernels/{kernel_id}", teacher.cookie) == 200
+
+
+def _query_socket(server: bh.Server, kernel_id: str, cookie: str):
+    """Voila's request-details websocket of a kernel, as a page's devtools could open it."""
+    url = server.url(f"voila/query/{kernel_id}").replace("http", "ws", 1)
+    return connect(url, additional_headers={"Cookie": cookie}, open_timeout=CEILING, proxy=None, legacy=True)
+
+
+def test_only_the_kernel_itself_reads_its_page_request(guard_server):
+    """A preheated kernel learns its student from Voila's /voila/query/<id> websocket; nobody else
+    may open it, with a real id: not another student, not a client without cookies, not the page
+    itself (stock Voila answers anyone, and a second connection takes the details from the kernel)."""
+    owner, other = Student(guard_server), Student(guard_server)
+    kernel_id = owner.open_page("abracada/play.ipynb")
+    other.open_page(BUTTON)
+    for cookie in (other.cookie, "", owner.cookie):
+        with pytest.raises(InvalidStatus) as refused:
+            with _query_socket(guard_server, kernel_id, cookie) as socket:
+                pytest.fail(f"the query websocket opened and sent {socket.recv(timeout=5)!r}")
+        assert refused.value.response.status_code == 404
+        assert b"kernel" in refused.value.response.body and b"HTTP_" not in refused.value.response.body
+    # The kernel it serves still works for its page.
+    socket = owner.kernel_socket(kernel_id)
+    assert socket.reply_to(socket.send("kernel_info_request", {}))["header"]["msg_type"] == "kernel_info_reply"
+    socket.close()
+
+
+# ----- kernels follow pages ------------------------------------------------------------------------
+#: The page server's WarmKernelManager.never_connected_delay (s): shorter than the configured 60
+#: (tests/test_setup_config.py), longer than its closed-page delay.
+NEVER_CONNECTED = 8.0
+LESSON = "abracada/01_meet_the_tower.ipynb"
+SLOW = "_fixtures/slow.ipynb"
+NEVER_CONNECTED_LOG = "its page never connected to it"
+
+
+@pytest.fixture(scope="module")
+def page_server(tmp_path_factory, monkeypatch_module):
+    """A server of the gallery, a play page (preheated), a lesson (warm kernel) and a slow page,
+    with the never-connected delay shortened."""
+    root = tmp_path_factory.mktemp("pages-root")
+    (root / "abracada").mkdir()
+    (root / "_fixtures").mkdir()
+    for page in ("index.ipynb", "abracada/play.ipynb", LESSON):
+        shutil.copy(bh.REPO / "notebooks" / page, root / page)
+    shutil.copy(bh.FIXTURES / "slow.ipynb", root / SLOW)
+    monkeypatch_module.setenv("SPELLTOWER_SAVES", str(tmp_path_factory.mktemp("pages-saves")))
+    monkeypatch_module.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(bh.REPO), os.environ.get("PYTHONPATH")) if p))
+    server = bh.start_voila(root, tmp_path_factory.mktemp("logs") / "voila-pages.log", extra_args=[
+        "--WarmKernelManager.pool_size=1", f"--WarmKernelManager.never_connected_delay={NEVER_CONNECTED}",
+        f"--ClassroomKernelConnection.shutdown_delay={bh.TEST_SHUTDOWN_DELAY}"])
+    yield server
+    server.stop(timeout=5)
+    (bh.REPO / "artifacts").mkdir(exist_ok=True)
+    (bh.REPO / "artifacts" / "voila-pages-server.log").write_text(server.log_text())
+
+
+def _wait_until(condition, ceiling: float, what: str) -> float:
+    """Seconds until ``condition()`` holds (checked every 0.1 s); fails after ``ceiling``."""
+    t0 = time.monotonic()
+    while not condition():
+        assert time.monotonic() - t0 < ceiling, f"no {what} after {ceiling:.0f} s"
+        time.sleep(0.1)
+    return time.monotonic() - t0
+
+
+@pytest.mark.parametrize("page, ready", [("abracada/play.ipynb", "Kernel pool of abracada/play.ipynb is filled"),
+                                         (LESSON, "Warm kernel ready"), ("index.ipynb", "")],
+                         ids=["play page (preheated kernel)", "lesson (warm kernel)", "gallery (cold kernel)"])
+def test_a_page_fetched_without_its_websocket_frees_its_kernel(page_server, page, ready):
+    """A plain GET (no script runs, so no websocket) leaves no kernel behind beyond the delay;
+    the kernels waiting for pages (preheated, warm) are left alone."""
+    _wait_until(lambda: ready in page_server.log_text(), CEILING, ready)
+    waiting = page_server.kernel_pids()           # the standby kernels (earlier tests' are gone)
+    kernel_id = Student(page_server).open_page(page)
+    sent = time.monotonic()
+    pid = _kernel_pid(page_server, kernel_id)
+    assert pid is not None
+    _wait_until(lambda: _kernel_pid(page_server, kernel_id) is None, NEVER_CONNECTED + CEILING,
+                "shutdown of the kernel no page connected to")
+    assert time.monotonic() - sent >= NEVER_CONNECTED - 0.5       # not before the page could connect
+    assert f"{kernel_tag(kernel_id)}: {NEVER_CONNECTED_LOG}" in page_server.log_text()
+    assert waiting - {pid} <= page_server.kernel_pids(), "a kernel no page was given was shut down"
+
+
+def test_a_page_connecting_late_keeps_its_kernel_until_it_closes(page_server):
+    """A busy browser may connect well after a closed page's delay: its kernel waits for it, stays
+    past the never-connected delay while the page is open, and goes once the page has closed."""
+    student = Student(page_server)
+    kernel_id = student.open_page("abracada/play.ipynb")
+    time.sleep(3 * bh.TEST_SHUTDOWN_DELAY)
+    socket = student.kernel_socket(kernel_id)
+    time.sleep(NEVER_CONNECTED + 2)
+    assert socket.reply_to(socket.send("kernel_info_request", {}))["header"]["msg_type"] == "kernel_info_reply"
+    socket.close()
+    _wait_until(lambda: _kernel_pid(page_server, kernel_id) is None, bh.TEST_SHUTDOWN_DELAY + CEILING,
+                "shutdown of the closed page's kernel")
+    assert f"{kernel_tag(kernel_id)}: {NEVER_CONNECTED_LOG}" not in page_server.log_text()
+
+
+def test_a_page_slower_to_send_than_the_delay_keeps_its_kernel(page_server):
+    """The wait starts when the page has been sent, not when its kernel was started for it."""
+    student = Student(page_server)
+    t0 = time.monotonic()
+    kernel_id = student.open_page(SLOW, f"?seconds={NEVER_CONNECTED + 3}")
+    assert time.monotonic() - t0 >= NEVER_CONNECTED + 3
+    socket = student.kernel_socket(kernel_id)
+    assert socket.reply_to(socket.send("kernel_info_request", {}))["header"]["msg_type"] == "kernel_info_reply"
+    socket.close()
