@@ -10,7 +10,10 @@ MESSAGES = {
     "en": {
         "lesson.exercise": "Exercise {number}",
         "lesson.exercise.placeholder.fraction": "a fraction like 3/7, or 0.43, or 43%",
-        "lesson.exercise.placeholder.number": "a number",
+        "lesson.exercise.placeholder.number": "a number like 5/3 or 1.67",
+        "lesson.exercise.placeholder.count": "a whole number like 12",
+        "lesson.exercise.any_of": "any of {first} or {last} (they are equally good)",
+        "lesson.exercise.no_percent": "This answer is not a probability: give it as a number, not a percentage.",
         "lesson.exercise.choose": "choose…",
         "lesson.play.intro.abracada": "Declare spells you cannot see, against bots that can see your stones. Choose the "
                                       "players and the rules, then start; your last game can be resumed after a reload.",
@@ -34,7 +37,8 @@ MESSAGES = {
         "lesson.exercise.empty": "Type an answer first.",
         "lesson.exercise.unreadable": "I cannot read {text!r}: {expected}.",
         "lesson.exercise.expect.fraction": "type a fraction like 3/7, a decimal like 0.43 or a percentage like 43%",
-        "lesson.exercise.expect.number": "type a whole number, a decimal like 2.5 or a fraction like 5/3",
+        "lesson.exercise.expect.number": "type a decimal like 2.5 or a fraction like 5/3",
+        "lesson.exercise.expect.count": "type a whole number like 12",
         "lesson.exercise.expect.choice": "pick one of the choices",
         "lesson.nav.gallery": "← Gallery",
         "lesson.nav.lessons": "Lessons",
@@ -82,7 +86,10 @@ MESSAGES = {
     "ru": {
         "lesson.exercise": "Упражнение {number}",
         "lesson.exercise.placeholder.fraction": "дробь вроде 3/7, или 0,43, или 43%",
-        "lesson.exercise.placeholder.number": "число",
+        "lesson.exercise.placeholder.number": "число вроде 5/3 или 1,67",
+        "lesson.exercise.placeholder.count": "целое число вроде 12",
+        "lesson.exercise.any_of": "любой из вариантов {first} или {last} (они одинаково хороши)",
+        "lesson.exercise.no_percent": "Этот ответ — не вероятность: дайте его числом, а не в процентах.",
         "lesson.exercise.choose": "выберите…",
         "lesson.play.intro.abracada": "Объявляйте заклинания, которых не видите, против ботов, которые видят ваши камни. "
                                       "Выберите игроков и правила и начните; последнюю партию можно продолжить после "
@@ -107,7 +114,8 @@ MESSAGES = {
         "lesson.exercise.empty": "Сначала введите ответ.",
         "lesson.exercise.unreadable": "Не получается прочитать {text!r}: {expected}.",
         "lesson.exercise.expect.fraction": "введите дробь вроде 3/7, десятичную дробь вроде 0,43 или проценты вроде 43%",
-        "lesson.exercise.expect.number": "введите целое число, десятичную дробь вроде 2,5 или дробь вроде 5/3",
+        "lesson.exercise.expect.number": "введите десятичную дробь вроде 2,5 или дробь вроде 5/3",
+        "lesson.exercise.expect.count": "введите целое число вроде 12",
         "lesson.exercise.expect.choice": "выберите один из вариантов",
         "lesson.nav.gallery": "← Все уроки и игры",
         "lesson.nav.lessons": "Уроки",
