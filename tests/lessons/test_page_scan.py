@@ -15,7 +15,7 @@ from page_text import page
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
-SCANNED = ["runes/01_dice_duel_odds.ipynb", "runes/02_hold_or_reroll.ipynb"]
+SCANNED = ["runes/01_dice_duel_odds.ipynb", "runes/02_hold_or_reroll.ipynb", "runes/03_who_wins_the_duel.ipynb"]
 PAGES = [NOTEBOOKS / name for name in SCANNED] + [NOTEBOOKS / Path(name).parent / "ru" / Path(name).name
                                                    for name in SCANNED]
 

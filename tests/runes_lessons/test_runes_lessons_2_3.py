@@ -99,12 +99,15 @@ def test_lesson_3_exercises_and_engine_run(lang):
     ns = run_cells(FOLDER / lang / "03_who_wins_the_duel.ipynb")
     answers = [ex.answer for ex in ns["_exercises"]]
     assert len(answers) == 5
-    assert answers[0] == Fraction(sum(d + 1 <= 3 for d in range(1, 7)), 6)
-    assert answers[1] == Fraction(sum(a + 1 >= b for a in range(1, 7) for b in range(1, 7)), 36)
-    assert answers[2] == Fraction(5, 3)
+    dice = range(1, 7)
+    # Against the Cryomancer (+1 on her counter die): a pair of 4s and a pair of 6s, 2 damage each.
+    assert answers[0] == 2 * Fraction(sum(d + 1 <= 4 for d in dice), 6) + 2 * Fraction(sum(d + 1 <= 6 for d in dice), 6)
+    assert answers[1] == Fraction(sum(a + 1 >= b for a in dice for b in dice), 36) ** 2
+    assert answers[2] == Fraction(sum(a <= 2 and b <= 5 for a in dice for b in dice), 36)
     p0 = answers[3]
     assert 0 < p0 < 1
-    assert answers[4] == 1 / (2 - (1 - p0))                                 # the geometric series, by hand
+    assert answers[4] == 1 - p0 ** 2                                        # the round goes on only if both miss
+    assert ns["_exercises"][4].check(f"{float(1 - p0):.3f}") is False       # h, printed above it, is wrong
     run = ns["engine_run"]
     run.run(6)                                                              # six engine games, as the button would
     assert run.error is None and run.done == 6
