@@ -63,3 +63,18 @@ def test_a_lesson_page_names_no_code_and_prints_no_answer_before_its_exercise(pa
         if copied:
             problems.append(f"the answer to {ex.prompt!r} is printed above it as {copied}")
     assert not problems, f"{path.name}:\n" + "\n".join(problems)
+
+
+#: Guides scanned like the lessons (their "running the class" section names the server's commands and
+#: pages on purpose: it tells the teacher how to start them).
+GUIDES = ["runes"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game", GUIDES)
+def test_a_guide_names_no_code(game, lang):
+    from guides.test_guides import render
+
+    text = "\n".join(body for name, body in render(game, lang) if name != "class")
+    problems = [f"{what}: {sorted(set(found))[:8]}" for pattern, what in CODE_NAMES if (found := re.findall(pattern, text))]
+    assert not problems, f"{game} guide ({lang}):\n" + "\n".join(problems)
