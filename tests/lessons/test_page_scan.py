@@ -29,6 +29,8 @@ CODE_NAMES = [
     (r"\b[WRFS]\d+\b", "an internal label"),
 ]
 
+#: A decimal written with a point (Russian writes 0,43).
+DECIMAL_POINT = r"(?<![\d.])\d+\.\d+(?![\d.])"
 _NUMBER = re.compile(r"(?<![\w.,/])(\d[\d,.\u00a0 ]*(?:/\d+)?%?)")
 
 
@@ -51,6 +53,8 @@ def test_a_lesson_page_names_no_code_and_prints_no_answer_before_its_exercise(pa
     text = "\n".join(p.text for p in pieces)
     problems = [f"{what}: {sorted(set(found))[:8]}" for pattern, what in CODE_NAMES
                 if (found := re.findall(pattern, text))]
+    if "/ru/" in str(path) and (points := re.findall(DECIMAL_POINT, text)):
+        problems.append(f"a decimal point in Russian: {sorted(set(points))[:8]}")
     seen: list[str] = []
     for piece in pieces:
         ex = piece.exercise
@@ -77,4 +81,6 @@ def test_a_guide_names_no_code(game, lang):
 
     text = "\n".join(body for name, body in render(game, lang) if name != "class")
     problems = [f"{what}: {sorted(set(found))[:8]}" for pattern, what in CODE_NAMES if (found := re.findall(pattern, text))]
+    if lang == "ru" and (points := re.findall(DECIMAL_POINT, text)):
+        problems.append(f"a decimal point in Russian: {sorted(set(points))[:8]}")
     assert not problems, f"{game} guide ({lang}):\n" + "\n".join(problems)
