@@ -9,17 +9,26 @@
     ex.check("0.2")        # False (one significant figure, 16% off)
     ex.check("6/25")       # False (a wrong exact fraction is wrong, however close)
 
-Kinds (inferred from the answer when not given):
+Kinds (inferred from the answer when not given: a non-whole answer between 0 and 1 is taken for
+a probability, anything else for a number; an expectation or a variance between 0 and 1 must say
+``kind="number"``):
 
-* ``"fraction"`` (answer a :class:`~fractions.Fraction`, or a probability): accepts ``3/7``,
-  ``0.43``, ``0,43``, ``43%``. An exact fraction or whole number must equal the answer; a
-  decimal or a percentage is marked by :func:`close_enough`: within 1% (relative) of the exact
-  answer, or correctly rounded to the digits typed with at least two significant figures.
-* ``"number"`` (answer an int or a Fraction): a whole-number answer is a count and needs that
-  number (``12`` or ``12.0``); other answers accept an exact equal fraction or a decimal marked
-  by :func:`close_enough`.
+* ``"fraction"`` (a probability, or a share of a whole): accepts ``3/7``, ``0.43``, ``0,43``,
+  ``43%``. An exact fraction or whole number must equal the answer; a decimal or a percentage is
+  marked by :func:`close_enough`: within the exercise's tolerance (1% relative unless it sets
+  ``tolerance``) of the exact answer, or correctly rounded to the digits typed with at least two
+  significant figures.
+* ``"number"`` (a count, an expectation, a variance...): a percentage is wrong (``"600%"`` is not
+  6 cards). A whole-number answer is a count and needs that number (``12`` or ``12.0``); other
+  answers accept an exact equal fraction or a decimal marked as above.
 * ``"choice"``: ``choices`` is a list of labels or ``(label, value)`` pairs, shown in a dropdown;
-  ``answer`` is the right value (or label).
+  ``answer`` is the right value (or label), or a list of them when several choices are equally
+  right (each is accepted, and the revealed answer names them all).
+
+``traps`` lists the likeliest wrong answers (a number printed near the exercise, the answer of a
+neighbouring question): a decimal that would also pass for a trap is wrong, and when no
+``tolerance`` is given it is tightened to half the relative distance to the nearest trap. After
+"Right!" the exercise shows the exact answer and its ``explanation`` (the worked answer in a line).
 
 The answer is always given by the notebook from a ``towerlib`` computation, never typed in. The
 revealed answer shows the exact fraction and its decimal with three significant figures. The
@@ -72,6 +81,7 @@ class Reading:
     exact: bool
     significant: int = 0
     half_unit: Fraction = Fraction(0)
+    percent: bool = False
 
 
 def _digits_of(mantissa: str) -> tuple[int, int]:
@@ -120,7 +130,7 @@ def read_number(text: str) -> Reading | None:
         return Reading(value, True)
     significant, decimals = _digits_of(s)
     scale = Fraction(1, 100) if percent else Fraction(1)
-    return Reading(value * scale, False, significant, Fraction(1, 2 * 10 ** decimals) * scale)
+    return Reading(value * scale, False, significant, Fraction(1, 2 * 10 ** decimals) * scale, percent)
 
 
 def parse_number(text: str) -> tuple[Fraction, bool] | None:
@@ -129,15 +139,21 @@ def parse_number(text: str) -> tuple[Fraction, bool] | None:
     return None if reading is None else (reading.value, reading.exact)
 
 
-def close_enough(reading: Reading, answer: Fraction) -> bool:
-    """The marking rule for a typed decimal or percentage (issue #20.1): right when within
-    :data:`RELATIVE_TOLERANCE` of the exact answer, or when it is the answer correctly rounded
-    to the digits typed and has at least :data:`MIN_SIGNIFICANT` significant figures. So for
-    1/1296 = 0.000772, "0.00077" and "0.077%" are right, while "0.0", "0.001" and "0.0008" are not."""
+def close_enough(reading: Reading, answer: Fraction, tolerance: Fraction = RELATIVE_TOLERANCE) -> bool:
+    """The marking rule for a typed decimal or percentage: right when within ``tolerance``
+    (relative) of the exact answer, or when it is the answer correctly rounded to the digits typed
+    and has at least :data:`MIN_SIGNIFICANT` significant figures. So for 1/1296 = 0.000772,
+    "0.00077" and "0.077%" are right, while "0.0", "0.001" and "0.0008" are not."""
     error = abs(reading.value - answer)
-    if error <= RELATIVE_TOLERANCE * abs(answer):
+    if error <= tolerance * abs(answer):
         return True
     return reading.significant >= MIN_SIGNIFICANT and error <= reading.half_unit
+
+
+def _is_share(answer: Any) -> bool:
+    """A non-whole answer between 0 and 1: taken for a probability when no kind is given."""
+    f = _as_fraction(answer)
+    return f is not None and f.denominator != 1 and 0 <= f <= 1
 
 
 def _as_fraction(x: Any) -> Fraction | None:
@@ -243,32 +259,51 @@ class Exercise:
 
     def __init__(self, prompt: str, answer: Any, kind: str | None = None,
                  choices: Sequence[Any] | None = None, hint: str = "", explanation: str = "",
-                 lang: str = "en", number: int | None = None, store: "AnswerStore | None" = None) -> None:
+                 lang: str = "en", number: int | None = None, store: "AnswerStore | None" = None,
+                 tolerance: Fraction | None = None, traps: Sequence[Any] = ()) -> None:
         if kind is None:
-            kind = "choice" if choices is not None else "fraction" if (
-                _as_fraction(answer) is not None and _as_fraction(answer).denominator != 1) else "number"
+            kind = "choice" if choices is not None else "fraction" if _is_share(answer) else "number"
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
         self.prompt, self.kind, self.hint, self.explanation, self.lang = prompt, kind, hint, explanation, lang
         self._exact: Fraction | None = None
+        self.traps: tuple[Fraction, ...] = ()
+        self.tolerance = RELATIVE_TOLERANCE
         if kind == "choice":
             if not choices:
                 raise ValueError("a choice exercise needs choices")
             self.choices = [(str(c[0]), c[1]) if isinstance(c, tuple) else (str(c), c) for c in choices]
             values = [v for _, v in self.choices]
             labels = [label for label, _ in self.choices]
-            if answer in values:
-                self.answer = answer
-            elif answer in labels:
-                self.answer = values[labels.index(answer)]
-            else:
-                raise ValueError(f"the answer {answer!r} is not among the choices")
+            self.answers = []
+            for one in (list(answer) if isinstance(answer, (list, set, frozenset)) else [answer]):
+                if one in values:
+                    self.answers.append(one)
+                elif one in labels:
+                    self.answers.append(values[labels.index(one)])
+                else:
+                    raise ValueError(f"the answer {one!r} is not among the choices")
+            if not self.answers:
+                raise ValueError("a choice exercise needs at least one right choice")
+            self.answers = [v for v in values if v in self.answers]      # in the dropdown's order
+            self.answer = self.answers[0]
         else:
             if isinstance(answer, bool) or not isinstance(answer, Real) or not math.isfinite(answer):
                 raise ValueError(f"a {kind} exercise needs a finite number as its answer, not {answer!r}")
             self.choices = None
             self.answer = answer
+            self.answers = [answer]
             self._exact = _as_fraction(answer) if _as_fraction(answer) is not None else Fraction(float(answer))
+            self.traps = tuple(_as_fraction(t) if _as_fraction(t) is not None else Fraction(float(t)) for t in traps)
+            if any(t == self._exact for t in self.traps):
+                raise ValueError("a trap equals the answer")
+            if tolerance is not None:
+                self.tolerance = Fraction(tolerance)
+            elif self.traps and self._exact:
+                nearest = min(abs(t - self._exact) for t in self.traps) / abs(self._exact)
+                self.tolerance = min(RELATIVE_TOLERANCE, nearest / 2)
+            if self._exact and any(abs(t - self._exact) <= self.tolerance * abs(self._exact) for t in self.traps):
+                raise ValueError(f"the tolerance {self.tolerance} would accept a trap")
         self.store = store if store is not None else default_store()
         self.number = number if number is not None else len(REGISTRY) + 1
         self.tries = 0
@@ -280,23 +315,28 @@ class Exercise:
     def check(self, text: Any) -> bool:
         """Is ``text`` (what the student typed or picked) a right answer?"""
         if self.kind == "choice":
-            for label, value in self.choices:
-                if text == value or str(text).strip().casefold() in (label.strip().casefold(),
-                                                                     str(value).strip().casefold()):
-                    return value == self.answer
-            return False
+            value = self._choice(text)
+            return value is not None and value in self.answers
         reading = read_number(str(text))
-        if reading is None:
-            return False
+        if reading is None or (reading.percent and self.kind != "fraction"):
+            return False                             # a percentage is only a probability
         if reading.exact or (self.kind == "number" and self._exact.denominator == 1):
             return reading.value == self._exact      # fractions, whole numbers and counts: exactly
-        return close_enough(reading, self._exact)
+        return (close_enough(reading, self._exact, self.tolerance)
+                and not any(close_enough(reading, trap, self.tolerance) for trap in self.traps))
+
+    def _choice(self, text: Any) -> Any:
+        """The choice's value that ``text`` picks (by value or label), or None."""
+        for label, value in self.choices:
+            if text == value or str(text).strip().casefold() in (label.strip().casefold(),
+                                                                 str(value).strip().casefold()):
+                return value
+        return None
 
     def readable(self, text: Any) -> bool:
         """Can ``text`` be read as an answer of this kind at all?"""
         if self.kind == "choice":
-            return any(text == v or str(text).strip().casefold() in (lab.casefold(), str(v).casefold())
-                       for lab, v in self.choices)
+            return self._choice(text) is not None
         return parse_number(str(text)) is not None
 
     def answer_text(self) -> str:
@@ -310,8 +350,18 @@ class Exercise:
 
     def answer_display(self) -> str:
         if self.kind == "choice":
-            return next(label for label, v in self.choices if v == self.answer)
+            labels = [label for label, v in self.choices if v in self.answers]
+            return labels[0] if len(labels) == 1 else tr("lesson.exercise.any_of", self.lang,
+                                                          first=", ".join(labels[:-1]), last=labels[-1])
         return format_number(self._exact if isinstance(self.answer, Rational) else self.answer, self.lang)
+
+    def form(self) -> str:
+        """The forms this exercise accepts, for its placeholder and messages: ``fraction``
+        (fractions, decimals, percentages), ``count`` (a whole number), ``number`` (fractions and
+        decimals) or ``choice``."""
+        if self.kind == "number" and self._exact.denominator == 1:
+            return "count"
+        return self.kind
 
     def feedback(self, text: Any) -> tuple[bool | None, str]:
         """``(right, message)`` for an attempt; ``right`` is None when it could not be read."""
@@ -322,11 +372,14 @@ class Exercise:
             if self.kind == "choice" and (text is None or text == ""):
                 return None, tr("lesson.exercise.expect.choice", lang)
             return None, tr("lesson.exercise.unreadable", lang, text=str(text),
-                            expected=tr(f"lesson.exercise.expect.{self.kind}", lang))
+                            expected=tr(f"lesson.exercise.expect.{self.form()}", lang))
         if self.check(text):
             msg = tr("lesson.exercise.right", lang)
-            return True, f"{msg} {self.explanation}".strip()
+            return True, f"{msg} {tr('lesson.exercise.answer', lang, answer=self.answer_display())} {self.explanation}".strip()
         parts = [tr("lesson.exercise.wrong", lang)]
+        reading = read_number(str(text)) if self.kind != "choice" else None
+        if reading is not None and reading.percent and self.kind != "fraction":
+            parts.append(tr("lesson.exercise.no_percent", lang))
         if self.hint:
             parts.append(tr("lesson.exercise.hint", lang, hint=self.hint))
         return False, " ".join(parts)
@@ -357,7 +410,7 @@ class Exercise:
             # Enter checks. The page sends "submit" as Enter goes down, before a change event, so
             # the value must already be synced: continuous_update. ipywidgets 8 calls on_submit
             # deprecated, but its suggested replacement also fires on blur (a double check).
-            self.input = ipw.Text(placeholder=tr(f"lesson.exercise.placeholder.{self.kind}", lang),
+            self.input = ipw.Text(placeholder=tr(f"lesson.exercise.placeholder.{self.form()}", lang),
                                   continuous_update=True,
                                   style=_shared("text", lambda: TextStyle(description_width="initial")), **label)
             with warnings.catch_warnings():

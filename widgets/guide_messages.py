@@ -151,45 +151,57 @@ MESSAGES: dict[str, dict[str, str]] = {
             "* *\"The bot that won more games is better.\"* Only if the confidence intervals separate."),
         # ----- Spell Runes --------------------------------------------------------------------
         "guide.runes.rules": (
-            "* {lo}–{hi} wizards, each with a wizard board (passive ability, class spell) and {health} health (HOUSE).\n"
+            "* {lo}–{hi} wizards, each with a wizard board (passive ability, class spell) and {health} health (the "
+            "rulebook leaves the maximum open; the game and the lessons use {health}).\n"
             "* Each round everyone rolls a die for **initiative**; the highest moves first.\n"
             "* On your turn roll 5 dice and re-roll any of them up to twice. Then split the dice into groups, each "
-            "casting a spell: a pair is an **Attack** or a **Heal**, three of a kind a **Familiar**, four in a row "
-            "**Loot**, five in a row a **Chain**, five of a kind **Quantum Death** (every later damage +1).\n"
+            "casting a spell: any pair is an **Attack**, and only a pair of 1s may instead **Heal** (+2 health); "
+            "three of a kind summons a **Familiar**, four in a row draws **Loot**, five in a row is a **Chain** (3 "
+            "damage to every foe), a full house (three of a kind and a pair) casts the wizard's **class spell**, "
+            "four of a kind **Restores** the spent spells and draws loot, and five of a kind is **Quantum Death**: "
+            "one foe is knocked out at once, with no counter, and every later damage in the game is +1.\n"
             "* An Attack with a pair of *v* is **countered** when the target's die shows more than *v*.\n"
             "* A wizard at 0 health is incapacitated; the last wizard standing wins."),
         "guide.runes.teaches.01_dice_duel_odds": "Counting rolls of five dice exactly; the counter roll.",
         "guide.runes.teaches.02_hold_or_reroll": "Hold or re-roll: dynamic programming over the 252 sorted rolls; "
-                                                "rules of thumb against the optimum.",
+                                                "equally good holds; rules of thumb against the optimum.",
         "guide.runes.teaches.03_who_wins_the_duel": "Expected damage of a turn and the duel as a Markov chain; "
-                                                   "why initiative matters.",
-        "guide.runes.ex.quantum": "One roll of five dice: P(five of a kind)?",
-        "guide.runes.ex.chain_hold": "You rolled 1 2 3 5 5 with one re-roll left: best chance of a Chain?",
-        "guide.runes.ex.counter_4": "An Attack with a pair of 4s (grades equal): P(it hits)?",
+                                                   "why initiative matters; what the model leaves out.",
+        "guide.runes.ex.five_sixes": "One roll of five dice: P(five 6s)?",
+        "guide.runes.ex.chain_hold": "You rolled 2 2 3 3 6 with one re-roll left: best chance of a Chain?",
+        "guide.runes.ex.both_hit": "Two Attacks, a pair of 4s and a pair of 2s (grades equal): P(both hit)?",
         "guide.runes.ex.damage_q": "The Quantum shadow is Q = {q}. Expected damage of one Attack with a pair of 5s "
                                    "(grades equal)?",
-        "guide.runes.ex.loot_hold": "From 1 1 3 4 6 with one re-roll left, aiming for Loot: which dice to keep?",
-        "guide.runes.ex.quantum_3": "Keeping the most common value: P(five of a kind within three rolls)?",
+        "guide.runes.ex.quantum_2": "Keeping the most common value: P(five of a kind within two rolls)?",
         "guide.runes.ex.familiar_hold": "You rolled 1 1 3 4 6 with one re-roll left: best chance of a Familiar?",
-        "guide.runes.ex.chain_all": "Re-rolling all five dice every time: P(a Chain within three rolls)?",
-        "guide.runes.ex.hit_cryo": "A pair of 3s against the Cryomancer (+1 on her counter rolls): P(it hits)?",
-        "guide.runes.ex.first": "The Chronomancer (+1 initiative, wins ties) against the Pyromancer: "
-                                "P(she moves first)?",
-        "guide.runes.ex.damage_5": "Expected damage of one Attack with a pair of 5s (no counter bonus)?",
-        "guide.runes.ex.loot_margin": "By how much do the best holds beat \"keep the pairs\" for Loot (four in a "
-                                      "row) within three rolls?",
+        "guide.runes.ex.chain_two": "Re-rolling all five dice every time: P(a Chain within two rolls)?",
+        "guide.runes.ex.ones_for_loot": "From 1 1 3 4 6 with one re-roll left, keeping the pair of 1s: P(Loot)?",
+        "guide.runes.ex.loot_hold": "From 1 1 3 4 6 with one re-roll left, aiming for Loot: which dice to keep?",
+        "guide.runes.answer.any_of": "any of {holds} or {last} (each gives {p}; all are marked right)",
+        "guide.runes.ex.cryo_two": "A pair of 4s and a pair of 6s against the Cryomancer (+1 on her counter rolls): "
+                                   "expected damage of both Attacks?",
+        "guide.runes.ex.first_twice": "The Chronomancer (+1 initiative, wins ties) against the Pyromancer: "
+                                      "P(she moves first in both of the next two rounds)?",
+        "guide.runes.ex.both_hit_22556": "Final dice 2 2 5 5 6, no counter bonus: P(both Attacks hit)?",
         "guide.runes.ex.no_damage": "P(a whole turn with the best holds for damage deals no damage and casts no "
                                     "Quantum Death)?",
-        "guide.runes.ex.first_wins_11": "Both wizards at 1 health and A always moves first: P(A wins)?",
+        "guide.runes.ex.over_first_round": "Both wizards at 1 health and A always moves first: P(the duel is over "
+                                           "by the end of the first round)?",
         "guide.runes.position": "2 players: the Chronomancer against the Pyromancer, 6 health each, no loot; "
                                 "the Chronomancer moves first and rolls 1 1 3 4 6",
         "guide.runes.misconceptions": (
-            "* *\"Keep the highest dice.\"* The best hold depends on the spell you aim for and on the re-rolls "
-            "left; lesson 2 shows them differ.\n"
+            "* *\"Keep the highest dice.\"* The best hold depends on the spell you aim for.\n"
+            "* *\"There is one best hold.\"* Often several are exactly as good: from 1 1 3 4 6 with one re-roll, "
+            "3 4, 3 4 6 and 1 3 4 give the same chance of Loot (lesson 2 accepts each). The re-rolls left change "
+            "how many holds tie for best, not which one you may keep.\n"
             "* *\"Three rolls triple the chance.\"* Chances within *k* tries grow like 1 − (1 − p)^k, not k·p.\n"
             "* *\"A pair of 6s and a pair of 1s are both just an Attack.\"* The counter stops a pair of *v* with "
             "chance (6 − v)/6: a pair of 1s almost always fails.\n"
+            "* *\"Any pair can heal.\"* Only a pair of 1s heals.\n"
+            "* *\"Re-roll a five of a kind for more damage.\"* It is Quantum Death: a foe is knocked out at once.\n"
             "* *\"Going first is a small edge.\"* In a short duel it decides a large share of the games.\n"
+            "* *\"The model's numbers are the game's.\"* Lesson 3's duel leaves out healing, loot and familiars, "
+            "and its numbers move with how equally damaging holds are chosen; the lesson shows by how much.\n"
             "* *\"Quantum Death only matters once.\"* It raises every later damage for the rest of the game."),
         # ----- Das Amulett --------------------------------------------------------------------
         "guide.amulett.rules": (
@@ -390,47 +402,59 @@ MESSAGES: dict[str, dict[str, str]] = {
             "* *«Бот, выигравший больше партий, сильнее».* Только если доверительные интервалы не пересекаются."),
         "guide.runes.rules": (
             "* {lo}–{hi} волшебников, у каждого доска волшебника (пассивная способность, классовое заклинание) и "
-            "{health} здоровья (HOUSE).\n"
+            "{health} здоровья (правила не называют максимум; игра и уроки берут {health}).\n"
             "* Каждый раунд все бросают кубик **инициативы**; ходит первым тот, у кого больше.\n"
             "* В свой ход бросьте 5 кубиков и перебросьте любые из них до двух раз. Затем разбейте кубики на "
-            "группы, каждая творит заклинание: пара — **Атака** или **Исцеление**, тройка — **Фамильяр**, четыре "
-            "подряд — **Добыча**, пять подряд — **Цепная молния**, пять одинаковых — **Квантовая смерть** (любой "
-            "дальнейший урон +1).\n"
+            "группы, каждая творит заклинание: любая пара — **Атака**, и только пара единиц может вместо этого "
+            "**исцелить** (+2 здоровья); тройка призывает **Фамильяра**, четыре подряд — **Добыча**, пять подряд — "
+            "**Цепная молния** (3 урона каждому противнику), фулл-хаус (тройка и пара) — **классовое заклинание** "
+            "волшебника, четыре одинаковых — **Восстановление** потраченных заклинаний и добыча, пять одинаковых — "
+            "**Квантовая смерть**: один противник сразу выбывает, без отражения, и весь дальнейший урон в игре "
+            "+1.\n"
             "* Атаку парой *v* **отражают**, если на кубике цели больше *v*.\n"
             "* Волшебник с 0 здоровья выбывает; побеждает последний оставшийся."),
         "guide.runes.teaches.01_dice_duel_odds": "Точный подсчёт бросков пяти кубиков; бросок отражения.",
         "guide.runes.teaches.02_hold_or_reroll": "Оставить или перебросить: динамическое программирование по "
-                                                "252 упорядоченным броскам; простые правила против оптимума.",
+                                                "252 броскам без учёта порядка; равноценные удержания; простые "
+                                                "правила против оптимума.",
         "guide.runes.teaches.03_who_wins_the_duel": "Ожидаемый урон за ход и дуэль как цепь Маркова; "
-                                                   "почему важна инициатива.",
-        "guide.runes.ex.quantum": "Один бросок пяти кубиков: P(пять одинаковых)?",
-        "guide.runes.ex.chain_hold": "Выпало 1 2 3 5 5, остался один переброс: лучший шанс на Цепную молнию?",
-        "guide.runes.ex.counter_4": "Атака парой четвёрок (грейды равны): P(она попадёт)?",
+                                                   "почему важна инициатива; что модель упускает.",
+        "guide.runes.ex.five_sixes": "Один бросок пяти кубиков: P(пять шестёрок)?",
+        "guide.runes.ex.chain_hold": "Выпало 2 2 3 3 6, остался один переброс: лучший шанс на Цепную молнию?",
+        "guide.runes.ex.both_hit": "Две Атаки, парой четвёрок и парой двоек (показатели равны): P(попадут обе)?",
         "guide.runes.ex.damage_q": "Квантовая тень Q = {q}. Ожидаемый урон одной Атаки парой пятёрок "
-                                   "(грейды равны)?",
+                                   "(показатели равны)?",
+        "guide.runes.ex.quantum_2": "Оставляя самое частое значение: P(пять одинаковых за два броска)?",
+        "guide.runes.ex.familiar_hold": "Выпало 1 1 3 4 6, остался один переброс: лучший шанс на Фамильяра?",
+        "guide.runes.ex.chain_two": "Каждый раз перебрасывая все пять кубиков: P(Цепная молния за два броска)?",
+        "guide.runes.ex.ones_for_loot": "Из 1 1 3 4 6 с одним перебросом, оставив пару единиц: P(Добыча)?",
         "guide.runes.ex.loot_hold": "Из 1 1 3 4 6 с одним оставшимся перебросом, цель — Добыча: какие кубики "
                                     "оставить?",
-        "guide.runes.ex.quantum_3": "Оставляя самое частое значение: P(пять одинаковых за три броска)?",
-        "guide.runes.ex.familiar_hold": "Выпало 1 1 3 4 6, остался один переброс: лучший шанс на Фамильяра?",
-        "guide.runes.ex.chain_all": "Каждый раз перебрасывая все пять кубиков: P(Цепная молния за три броска)?",
-        "guide.runes.ex.hit_cryo": "Пара троек против Криоманта (+1 к его броскам отражения): P(попадание)?",
-        "guide.runes.ex.first": "Хрономант (+1 к инициативе, выигрывает ничьи) против Пироманта: "
-                                "P(он ходит первым)?",
-        "guide.runes.ex.damage_5": "Ожидаемый урон одной Атаки парой пятёрок (без бонуса к отражению)?",
-        "guide.runes.ex.loot_margin": "Насколько лучшие удержания выигрывают у «оставлять пары» для Добычи (четыре "
-                                      "подряд) за три броска?",
+        "guide.runes.answer.any_of": "любое из {holds} или {last} (каждое даёт {p}; все засчитываются)",
+        "guide.runes.ex.cryo_two": "Пара четвёрок и пара шестёрок против Криоманта (+1 к его броскам отражения): "
+                                   "ожидаемый урон обеих Атак?",
+        "guide.runes.ex.first_twice": "Хрономант (+1 к инициативе, выигрывает ничьи) против Пироманта: "
+                                      "P(он ходит первым в обоих следующих раундах)?",
+        "guide.runes.ex.both_hit_22556": "Итоговые кости 2 2 5 5 6, без бонуса к отражению: P(попадут обе Атаки)?",
         "guide.runes.ex.no_damage": "P(целый ход с лучшими для урона удержаниями не наносит урона и не даёт "
                                     "Квантовой смерти)?",
-        "guide.runes.ex.first_wins_11": "У обоих волшебников по 1 здоровью, A всегда ходит первым: P(A побеждает)?",
+        "guide.runes.ex.over_first_round": "У обоих волшебников по 1 здоровью, A всегда ходит первым: P(дуэль "
+                                           "закончится к концу первого раунда)?",
         "guide.runes.position": "2 игрока: Хрономант против Пироманта, по 6 здоровья, без добычи; Хрономант "
                                 "ходит первым и выбрасывает 1 1 3 4 6",
         "guide.runes.misconceptions": (
-            "* *«Оставляй самые большие кубики».* Лучший выбор зависит от цели и числа оставшихся перебросов; "
-            "урок 2 показывает, что они различаются.\n"
+            "* *«Оставляй самые большие кубики».* Лучший выбор зависит от заклинания, к которому вы стремитесь.\n"
+            "* *«Лучшее удержание всегда одно».* Часто несколько ровно одинаково хороши: из 1 1 3 4 6 с одним "
+            "перебросом 3 4, 3 4 6 и 1 3 4 дают один и тот же шанс Добычи (урок 2 засчитывает каждое). Число "
+            "оставшихся перебросов меняет то, сколько удержаний делят первое место, а не то, какое можно оставить.\n"
             "* *«Три броска — тройной шанс».* Шанс за *k* попыток растёт как 1 − (1 − p)^k, а не k·p.\n"
             "* *«Пара шестёрок и пара единиц — одна и та же Атака».* Отражение останавливает пару *v* с "
             "вероятностью (6 − v)/6: пара единиц почти всегда отражена.\n"
+            "* *«Исцелить может любая пара».* Исцеляет только пара единиц.\n"
+            "* *«Пять одинаковых стоит перебросить ради урона».* Это Квантовая смерть: противник сразу выбывает.\n"
             "* *«Ходить первым — мелочь».* В короткой дуэли это решает заметную долю партий.\n"
+            "* *«Числа модели — это числа игры».* Дуэль урока 3 упускает лечение, добычу и фамильяров, а её числа "
+            "зависят от того, как выбирать среди равноценных по урону удержаний; урок показывает, насколько.\n"
             "* *«Квантовая смерть важна один раз».* Она увеличивает весь дальнейший урон до конца игры."),
         "guide.amulett.rules": (
             "* {lo}–{hi} игроков собирают самоцветы для своего амулета. В каждом раунде четыре фазы.\n"

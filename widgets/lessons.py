@@ -29,7 +29,7 @@ from towerlib.core.i18n import tr
 from . import lesson_messages as _lesson_messages  # noqa: F401  (registers the catalogue entries)
 from .exercises import Exercise, decimal, decimals_for, format_number
 
-__all__ = ["Exercise", "LiveRun", "Tournament", "bot_entry", "convergence_figure", "convergence_plot", "copy_game",
+__all__ = ["Exercise", "LiveRun", "Prediction", "Tournament", "bot_entry", "convergence_figure", "convergence_plot", "copy_game",
            "decimal", "engine_deals", "later", "legend_outside", "new_figure", "num", "page_language", "pct",
            "play_page_intro", "play_page_links", "pmf_figure", "pmf_plot", "prob", "say", "show", "spell",
            "table", "tournament_run", "when_language_known", "whole"]
@@ -881,3 +881,73 @@ def tournament_run(tournament: Tournament, games: int, describe: Callable[[Tourn
     live.seed_box = seed
     live.widget.children = (ipw.HBox([seed]),) + tuple(live.widget.children)
     return live
+
+
+# ----- predictions ------------------------------------------------------------------------------
+class Prediction:
+    """A guess the student commits to before the page shows the answer.
+
+    The choices and a "Lock in my prediction" button come first; the text that answers the
+    question (``reveal``, Markdown computed by the lesson) is in the page but hidden until the
+    student has committed, and is then shown with their guess beside the right choice. The guess
+    is kept in the student's own record of answers (:class:`~widgets.exercises.AnswerStore`), so
+    a reload shows it again, already locked.
+    """
+
+    def __init__(self, prompt: str, choices: Sequence[tuple[str, Any]], answer: Any, reveal: str,
+                 lang: str = "en", store: Any = None) -> None:
+        import ipywidgets as ipw
+
+        from .exercises import default_store
+
+        if answer not in [value for _, value in choices]:
+            raise ValueError(f"the answer {answer!r} is not among the choices")
+        self.prompt, self.choices, self.answer, self.lang = prompt, list(choices), answer, lang
+        self.store = store if store is not None else default_store()
+        self.guess: Any = None
+        title = ipw.HTML(f"<b>{tr('lesson.predict.title', lang)}</b> {markdown_html(prompt)}")
+        self.input = ipw.RadioButtons(options=self.choices, value=None, layout=ipw.Layout(width="auto"))
+        self.button = ipw.Button(description=tr("lesson.predict.commit", lang), button_style="primary",
+                                 layout=ipw.Layout(width="auto"))
+        self.button.add_class("lesson-predict-commit")
+        self.verdict = ipw.HTML("")
+        self.reveal = ipw.HTML(markdown_html(reveal), layout=ipw.Layout(display="none"))
+        self.reveal.add_class("lesson-predict-reveal")
+        self.button.on_click(lambda _: self.commit(self.input.value))
+        self.widget = ipw.VBox([title, self.input, self.button, self.verdict, self.reveal])
+        self.widget.add_class("lesson-prediction")
+        if self.store is not None:
+            self.store.when_known(self._restore)
+
+    def commit(self, guess: Any) -> bool | None:
+        """Lock ``guess`` in and show the answer; returns whether it was right (None: no choice made)."""
+        values = [value for _, value in self.choices]
+        if guess not in values:
+            self.verdict.value = f"<span>{tr('lesson.predict.choose', self.lang)}</span>"
+            return None
+        self.guess = guess
+        self.input.value = guess
+        self.input.disabled = self.button.disabled = True
+        label = dict((value, text) for text, value in self.choices)
+        right = guess == self.answer
+        self.verdict.value = ("<span class=\"lesson-predict-verdict\">"
+                              + tr("lesson.predict.right" if right else "lesson.predict.wrong", self.lang,
+                                   guess=label[guess], answer=label[self.answer]) + "</span>")
+        self.reveal.layout.display = None
+        if self.store is not None:
+            self.store.save(self, {"answer": str(guess), "tries": 0})
+        return right
+
+    def _restore(self) -> None:
+        if self.guess is not None:
+            return
+        record = self.store.load(self)
+        if isinstance(record, dict):
+            guess = next((value for _, value in self.choices if str(value) == record.get("answer")), None)
+            if guess is not None:
+                self.commit(guess)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)

@@ -149,39 +149,47 @@ def answers():
 # has said this page is the teacher's (widgets.guide_messages.show_for_teacher).
 import json
 
+from fractions import Fraction
+
 import towerlib.runes as runes
+from towerlib.core.i18n import Msg
 from towerlib.runes import duel, policy
 from towerlib.runes.data import HOUSE_MAX_HEALTH
-from towerlib.runes.probability import best_hold, p_counter, p_roll, p_within
+from towerlib.runes.dice import sub_multisets
+from towerlib.runes.probability import best_hold, p_after_hold, p_counter, p_roll
 
 GAME = "runes"
 
 
 def answers():
     """The exercises with their answers, the rules' numbers and the class position (JSON)."""
-    Q = 1                                            # the Quantum shadow of lesson 1's exercise
+    Q = 2                                            # the Quantum shadow of lesson 1's exercise
     DICE = (1, 1, 3, 4, 6)                           # the roll of lesson 2
-
+    # Lesson 2, exercise 5: every hold from 1 1 3 4 6 that reaches the best chance of Loot with one re-roll.
+    LOOT = {h: p_after_hold(h, "loot", 1) for h in sub_multisets(DICE) if len(h) < 5}
+    LOOT_HOLDS = tuple(" ".join(map(str, h)) for h, p in sorted(LOOT.items()) if p == max(LOOT.values()))
+    H = duel.turn_outcomes(0)[0]                     # lesson 3: a turn that does nothing
     EXERCISES = {
         "01_dice_duel_odds": [
-            ("quantum", p_roll("quantum"), {}),
-            ("chain_hold", best_hold((1, 2, 3, 5, 5), "chain", 1)[1], {}),
-            ("counter_4", 1 - p_counter(4), {}),
+            ("five_sixes", Fraction(1, 6) ** 5, {}),
+            ("chain_hold", best_hold((2, 2, 3, 3, 6), "chain", 1)[1], {}),
+            ("both_hit", (1 - p_counter(4)) * (1 - p_counter(2)), {}),
             ("damage_q", (2 + Q) * (1 - p_counter(5)), {"q": Q}),
         ],
         "02_hold_or_reroll": [
-            ("quantum_3", policy.p_within_rule("quantum", "most_common", 3), {}),
+            ("quantum_2", policy.p_within_rule("quantum", "most_common", 2), {}),
             ("familiar_hold", best_hold(DICE, "familiar", 1)[1], {}),
-            ("loot_hold", best_hold(DICE, "loot", 1)[0], {}),
-            ("chain_all", 1 - (1 - p_roll("chain")) ** 3, {}),
-            ("loot_margin", p_within("loot", 3) - policy.p_within_rule("loot", "pairs", 3), {}),
+            ("chain_two", 1 - (1 - p_roll("chain")) ** 2, {}),
+            ("ones_for_loot", p_after_hold((1, 1), "loot", 1), {}),
+            ("loot_hold", LOOT_HOLDS, {"shown": Msg("guide.runes.answer.any_of", holds=", ".join(LOOT_HOLDS[:-1]),
+                                                     last=LOOT_HOLDS[-1], p=str(max(LOOT.values())))}),
         ],
         "03_who_wins_the_duel": [
-            ("hit_cryo", duel.hit_chance(3, 1), {}),
-            ("first", duel.p_first("chronomancer", "pyromancer"), {}),
-            ("damage_5", 2 * duel.hit_chance(5), {}),
-            ("no_damage", duel.turn_outcomes(0)[0], {}),
-            ("first_wins_11", duel.solve(max_health=1, first="alternate").win[1, 1], {}),
+            ("cryo_two", 2 * duel.hit_chance(4, 1) + 2 * duel.hit_chance(6, 1), {}),
+            ("first_twice", duel.p_first("chronomancer", "pyromancer") ** 2, {}),
+            ("both_hit_22556", duel.hit_chance(2) * duel.hit_chance(5), {}),
+            ("no_damage", H, {}),
+            ("over_first_round", 1 - H ** 2, {}),
         ],
     }
     RULES_PARAMS = {"lo": runes.PLAYERS.start, "hi": runes.PLAYERS.stop - 1, "health": HOUSE_MAX_HEALTH}

@@ -67,15 +67,30 @@ def _one_roll(spell):
 @pytest.mark.parametrize("lang", ["", "ru"])
 def test_lesson_2_exercises_hold_independent_answers(lang):
     ns = run_cells(FOLDER / lang / "02_hold_or_reroll.ipynb")
-    answers = [ex.answer for ex in ns["_exercises"]]
+    made = ns["_exercises"]
+    answers = [ex.answer for ex in made]
     assert len(answers) == 5
-    assert answers[0] == Fraction(2_783_176, 60_466_176)                   # RULES.md 2.5
+    # Keep every die of the most common value (ties: the higher), re-roll the rest once: all must match.
+    first = list(product(range(1, 7), repeat=5))
+    kept = [max(r.count(v) for v in r) for r in first]
+    assert answers[0] == sum(Fraction(1, 6 ** (5 - k)) for k in kept) / len(first)
     # Keep the pair of 1s and re-roll three dice once: a 1 among them, or three of a kind among them.
     three = list(product(range(1, 7), repeat=3))
     assert answers[1] == Fraction(sum(1 in r or len(set(r)) == 1 for r in three), len(three))
-    assert answers[2] == 1 - (1 - _one_roll("chain")) ** 3
-    assert 0 < answers[3] < 1
-    assert answers[4] == "3 4 6"
+    assert answers[2] == 1 - (1 - _one_roll("chain")) ** 2
+    runs = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
+    assert answers[3] == Fraction(sum(any(run <= {1, 1, *r} for run in runs) for r in three), len(three))
+    # Every hold from 1 1 3 4 6, its one re-roll enumerated: the exercise accepts exactly the best ones.
+    holds = {(1, 1): 3, (1, 3, 4): 2, (3, 4): 3, (3, 4, 6): 2, (1, 3, 4, 6): 1, (): 5}
+    chance = {h: Fraction(sum(any(run <= {*h, *r} for run in runs) for r in product(range(1, 7), repeat=k)), 6 ** k)
+              for h, k in holds.items()}
+    top = max(chance.values())
+    assert top == Fraction(13, 36)
+    choice = made[4]
+    for h, p in chance.items():
+        label = " ".join(map(str, h))
+        assert choice.check(label) is (p == top), (h, p)
+    assert sorted(choice.answers) == ["1 3 4", "3 4", "3 4 6"]
 
 
 @pytest.mark.slow
@@ -84,12 +99,15 @@ def test_lesson_3_exercises_and_engine_run(lang):
     ns = run_cells(FOLDER / lang / "03_who_wins_the_duel.ipynb")
     answers = [ex.answer for ex in ns["_exercises"]]
     assert len(answers) == 5
-    assert answers[0] == Fraction(sum(d + 1 <= 3 for d in range(1, 7)), 6)
-    assert answers[1] == Fraction(sum(a + 1 >= b for a in range(1, 7) for b in range(1, 7)), 36)
-    assert answers[2] == Fraction(5, 3)
+    dice = range(1, 7)
+    # Against the Cryomancer (+1 on her counter die): a pair of 4s and a pair of 6s, 2 damage each.
+    assert answers[0] == 2 * Fraction(sum(d + 1 <= 4 for d in dice), 6) + 2 * Fraction(sum(d + 1 <= 6 for d in dice), 6)
+    assert answers[1] == Fraction(sum(a + 1 >= b for a in dice for b in dice), 36) ** 2
+    assert answers[2] == Fraction(sum(a <= 2 and b <= 5 for a in dice for b in dice), 36)
     p0 = answers[3]
     assert 0 < p0 < 1
-    assert answers[4] == 1 / (2 - (1 - p0))                                 # the geometric series, by hand
+    assert answers[4] == 1 - p0 ** 2                                        # the round goes on only if both miss
+    assert ns["_exercises"][4].check(f"{float(1 - p0):.3f}") is False       # h, printed above it, is wrong
     run = ns["engine_run"]
     run.run(6)                                                              # six engine games, as the button would
     assert run.error is None and run.done == 6

@@ -93,7 +93,7 @@ def test_lesson_page(served, path):
             turns = page.locator(".lesson-live-text").nth(0).inner_text()
             assert "Difference" in turns or "Разница" in turns
             text = page.locator(".lesson-live-text").nth(2).inner_text()
-            assert "55.1%" in text or "55,1%" in text
+            assert "54.7%" in text or "54,7%" in text                        # the exact chance it converges to
         assert not problems, problems
     finally:
         page.close()

@@ -10,7 +10,13 @@ The model (every choice tied to RULES.md section 2; the engine plays exactly thi
   value ``v`` hits unless the target's counter die beats ``v`` (ties go to the caster: no
   familiars, so both grades are 0; RULE 14, R6), for 2 damage (Q = 0; RULE 15).
 * **Quantum Death**: five of a kind is cast as Quantum Death (RULE 13 table), which ends a duel at
-  once (RULE 8). Holds do not aim for it; it is taken when it comes.
+  once (RULE 8). Holds aim for damage, not for it, but a wizard who rolls five of a kind keeps it
+  (re-rolling it to chase damage would throw away a win).
+* **Ties between holds** (RULES.md is silent: a choice of the model, :data:`TIE_BREAK`): many
+  holds give exactly the same expected damage (from 6 6 6 6 2, keeping 6 6 6 6 or all five), and
+  the duel's numbers depend on which is played. By default the wizard plays, among the equally
+  damaging holds, the one with the best chance of a five of a kind, then the one keeping more
+  dice; :data:`TIE_BREAKS` lists the others a lesson compares it with.
 * **No healing, no loot, no familiars, no slotted spells.** A pair of 1s is cast as an Attack, not
   as Healing: healing would let health go back up and make the chain cyclic, and the model keeps
   the duel a race. No loot is dealt (``start_loot=0``) and Loot, Familiar, Chain, Class and
@@ -53,6 +59,10 @@ from .probability import p_counter
 ATTACK_DAMAGE = 2
 #: The outcome of a turn that ends the duel with Quantum Death.
 KILL = "kill"
+#: How the model's wizard chooses among holds of equal expected damage: ``"quantum"`` the best
+#: chance of a five of a kind (then more dice), ``"more"`` the most dice kept, ``"fewer"`` the fewest.
+TIE_BREAKS = ("quantum", "more", "fewer")
+TIE_BREAK = "quantum"
 
 
 @dataclass(frozen=True)
@@ -128,15 +138,28 @@ def _damage(dice: Dice, counter_bonus: int) -> Fraction:
     return sum((ATTACK_DAMAGE * hit_chance(v, counter_bonus) for v in pairs(dice)), Fraction(0))
 
 
+def _quantum_indicator(dice: Dice) -> Fraction:
+    return Fraction(int(is_quantum(dice)))
+
+
+def _check_tie_break(tie_break: str) -> None:
+    if tie_break not in TIE_BREAKS:
+        raise InvalidOption("error.bad_option", name="tie_break", value=tie_break, allowed=" / ".join(TIE_BREAKS))
+
+
 @lru_cache(maxsize=None)
-def damage_policy(counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN) -> RewardPolicy:
-    """The holds that maximise expected Attack damage against a foe with ``counter_bonus``."""
-    return RewardPolicy(damage_reward(counter_bonus), rolls)
+def damage_policy(counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN, tie_break: str = TIE_BREAK) -> RewardPolicy:
+    """The holds that maximise expected Attack damage against a foe with ``counter_bonus``; a
+    rolled five of a kind is kept; equal holds are chosen by ``tie_break`` (:data:`TIE_BREAKS`)."""
+    _check_tie_break(tie_break)
+    return RewardPolicy(damage_reward(counter_bonus), rolls, keep=is_quantum,
+                        prefer=_quantum_indicator if tie_break == "quantum" else None,
+                        ties="fewer" if tie_break == "fewer" else "more")
 
 
-def expected_damage(counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN) -> Fraction:
+def expected_damage(counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN, tie_break: str = TIE_BREAK) -> Fraction:
     """Expected Attack damage of one turn with the best holds (Quantum Death not counted)."""
-    return damage_policy(counter_bonus, rolls).expected()
+    return damage_policy(counter_bonus, rolls, tie_break).expected()
 
 
 def expected_damage_of_rule(rule: str, counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN) -> Fraction:
@@ -163,11 +186,11 @@ def simulate_turns(turns: int, rng: random.Random, counter_bonus: int = 0,
 
 
 @lru_cache(maxsize=None)
-def turn_outcomes(counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN) -> dict[Any, Fraction]:
+def turn_outcomes(counter_bonus: int = 0, rolls: int = ROLLS_PER_TURN, tie_break: str = TIE_BREAK) -> dict[Any, Fraction]:
     """The distribution of one turn's result: :data:`KILL` (Quantum Death) or the damage dealt
     (0, 2 or 4), with the damage-maximising holds and independent counter dice."""
     out: dict[Any, Fraction] = {}
-    for dice, p in damage_policy(counter_bonus, rolls).final_distribution().items():
+    for dice, p in damage_policy(counter_bonus, rolls, tie_break).final_distribution().items():
         if is_quantum(dice):
             out[KILL] = out.get(KILL, 0) + p
             continue
@@ -223,21 +246,21 @@ class DuelResult:
 
 
 @lru_cache(maxsize=None)
-def _turn_weights(counter_bonus: int) -> tuple[int, tuple[tuple[Any, int], ...]]:
+def _turn_weights(counter_bonus: int, tie_break: str = TIE_BREAK) -> tuple[int, tuple[tuple[Any, int], ...]]:
     """:func:`turn_outcomes` as integer weights over their common denominator:
     ``(denominator, ((outcome, weight), ...))``, so that a round's arithmetic stays in integers."""
-    dist = turn_outcomes(counter_bonus)
+    dist = turn_outcomes(counter_bonus, ROLLS_PER_TURN, tie_break)
     den = math.lcm(*(p.denominator for p in dist.values()))
     return den, tuple((outcome, p.numerator * (den // p.denominator)) for outcome, p in dist.items())
 
 
-def round_transitions(a: Duelist, b: Duelist, pa_first: Fraction, ha: int, hb: int
+def round_transitions(a: Duelist, b: Duelist, pa_first: Fraction, ha: int, hb: int, tie_break: str = TIE_BREAK
                       ) -> tuple[int, int, dict[tuple[int, int], int], int]:
     """One round from healths (ha, hb) as integer weights over one denominator ``d``:
     ``(d, w, nxt, t)`` where ``w / d`` is the chance A wins in the round, ``nxt[state] / d`` the
     chance of each next state (both standing) and ``t / d`` the expected number of turns played.
     (Exact, like Fractions, but a whole solve makes tens of thousands of these products.)"""
-    (da, ta), (db, tb) = _turn_weights(b.counter_bonus), _turn_weights(a.counter_bonus)   # A's turn meets B's counter
+    (da, ta), (db, tb) = _turn_weights(b.counter_bonus, tie_break), _turn_weights(a.counter_bonus, tie_break)  # A's turn meets B's counter
     order_den = pa_first.denominator
     win_a = turns = 0
     nxt: dict[tuple[int, int], int] = {}
@@ -280,13 +303,15 @@ def _mean(base: int, weights: dict[tuple[int, int], int], values: dict[tuple[int
 
 
 def solve(a: str | Duelist = "pyromancer", b: str | Duelist = "necromancer",
-          max_health: int = HOUSE_MAX_HEALTH, first: str = "initiative") -> DuelResult:
+          max_health: int = HOUSE_MAX_HEALTH, first: str = "initiative", tie_break: str = TIE_BREAK) -> DuelResult:
     """Solve the duel of ``a`` against ``b`` exactly for every pair of health values.
 
     ``first``: ``"initiative"`` (RULE 6, re-rolled every round) or ``"alternate"`` (A always
-    opens the round, so the turns alternate A, B, A, B, ...).
+    opens the round, so the turns alternate A, B, A, B, ...). ``tie_break``: how both wizards
+    choose among equally damaging holds (:data:`TIE_BREAKS`).
     """
     a, b = duelist(a), duelist(b)
+    _check_tie_break(tie_break)
     _check_health(max_health, "max_health")
     if first not in ("initiative", "alternate"):
         raise InvalidOption("error.bad_option", name="first", value=first, allowed="initiative / alternate")
@@ -296,7 +321,7 @@ def solve(a: str | Duelist = "pyromancer", b: str | Duelist = "necromancer",
     rounds: dict[tuple[int, int], Fraction] = {}
     states = sorted(((x, y) for x in range(1, max_health + 1) for y in range(1, max_health + 1)), key=sum)
     for state in states:
-        den, w, nxt, t = round_transitions(a, b, pa, *state)
+        den, w, nxt, t = round_transitions(a, b, pa, *state, tie_break)
         leave = den - nxt.pop(state, 0)          # the weight of every outcome but the self-loop
         win[state] = _mean(w, nxt, win, leave)
         turns[state] = _mean(t, nxt, turns, leave)

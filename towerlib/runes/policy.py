@@ -236,12 +236,26 @@ class RewardPolicy:
     """Backward induction for the re-roll game with a reward paid on the final dice.
 
     ``value(dice, rolls_left)`` is the best expected reward from ``dice`` with ``rolls_left``
-    re-rolls; ``hold(dice, rolls_left)`` the dice to keep (all five = stop). Ties keep the
-    most dice, then the smallest hold in (size, value) order, as :func:`~.probability.best_hold`.
+    re-rolls; ``hold(dice, rolls_left)`` the dice to keep (all five = stop).
+
+    Several holds often give exactly the same expected reward, and which one is played changes
+    everything computed from the final dice (a duel's length, say), so the tie-break is part of
+    the policy and stated:
+
+    * ``keep(dice)``: dice the player always keeps as they are (e.g. a five of a kind, which wins
+      a duel at once), whatever the reward would say;
+    * ``prefer(dice)``: a second reward; among the holds of equal expected reward, the one with
+      the highest expected ``prefer`` of the final dice (under the same policy) is played;
+    * ``ties``: then ``"more"`` keeps the most dice (and, among holds of one size, the last in
+      (size, value) order, as :func:`~.probability.best_hold`), ``"fewer"`` the fewest (the first).
     """
 
-    def __init__(self, reward: Callable[[Dice], Fraction], rolls: int = 3) -> None:
+    def __init__(self, reward: Callable[[Dice], Fraction], rolls: int = 3,
+                 keep: Callable[[Dice], bool] | None = None, prefer: Callable[[Dice], Fraction] | None = None,
+                 ties: str = "more") -> None:
         _check_rolls(rolls)
+        if ties not in ("more", "fewer"):
+            raise InvalidOption("error.bad_option", name="ties", value=ties, allowed="more / fewer")
         self.rolls = rolls
         rewards = [Fraction(reward(s)) for s in STATES]
         # As in probability._Table: exact integer numerators, over ``scale * 6**(5*r)`` with r
@@ -249,22 +263,30 @@ class RewardPolicy:
         # denominators are folded into ``scale``).
         scale = lcm(*(r.denominator for r in rewards))
         layer = [r.numerator * (scale // r.denominator) for r in rewards]
+        seconds = [Fraction(prefer(s)) if prefer else Fraction(0) for s in STATES]
+        second_scale = lcm(*(r.denominator for r in seconds))
+        second = [r.numerator * (second_scale // r.denominator) for r in seconds]
+        kept = [bool(keep and keep(s)) for s in STATES]
         self.values: list[dict[Dice, Fraction]] = [dict(zip(STATES, rewards))]
         self.best: list[dict[Dice, Dice]] = [{s: s for s in STATES}]
         transitions = _transitions()
         for left in range(1, rolls):
-            prev = layer
-            hold_value: dict[Dice, int] = {}
-            layer, best = [], {}
-            for s, holds in zip(STATES, _holds()):
+            prev, prev_second = layer, second
+            hold_value: dict[Dice, tuple[int, int]] = {}
+            layer, second, best = [], [], {}
+            for s, holds, stays in zip(STATES, _holds(), kept):
                 top, top_hold = None, s
-                for h in holds:
+                for h in ((s,) if stays else holds):
                     v = hold_value.get(h)
                     if v is None:
-                        v = hold_value[h] = 6 ** len(h) * sum(prev[i] * w for i, w in transitions[h])
-                    if top is None or v >= top:      # ties: keep more dice (holds come smallest first)
+                        reach = transitions[h]
+                        v = hold_value[h] = (6 ** len(h) * sum(prev[i] * w for i, w in reach),
+                                             6 ** len(h) * sum(prev_second[i] * w for i, w in reach) if prefer else 0)
+                    # holds come smallest first: ">=" ends on the last of the equal ones, ">" on the first
+                    if top is None or (v >= top if ties == "more" else v > top):
                         top, top_hold = v, h
-                layer.append(top)
+                layer.append(top[0])
+                second.append(top[1])
                 best[s] = top_hold
             denominator = scale * 6 ** (DICE * left)
             self.values.append({s: Fraction(v, denominator) for s, v in zip(STATES, layer)})
