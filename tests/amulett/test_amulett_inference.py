@@ -7,7 +7,7 @@ from itertools import product
 
 from towerlib.amulett import new_game
 from towerlib.amulett.engine import allowed_metals, payment_cost
-from towerlib.amulett.inference import HandReader, p_can_pay, possible_hands
+from towerlib.amulett.inference import HandReader, ReaderCache, p_can_pay, possible_hands
 from towerlib.amulett.rules import AREA_IDS, METALS
 
 from amulett_helpers import make, pass_spells, play
@@ -121,3 +121,31 @@ def test_hidden_transfers_keep_the_truth_possible():
     assert tuple(g.hands[1]) in reader.possible(1) and tuple(g.hands[0]) in reader.possible(0)
     assert sum(reader.distribution(0).values()) == 1 and all(sum(h) == 5 for h in reader.possible(0))
     assert HandReader(g.view(0)).possible(0) == [tuple(g.hands[0])]
+
+
+def _laws(reader):
+    return reader.exact, [reader.distribution(q) for q in range(len(reader.block))]
+
+
+def test_a_kept_law_gives_the_fresh_readers_answers():
+    """ReaderCache reads only the new ledger entries; every seat's law and ``exact`` stay those of a
+    reader built from the whole view, also when a view of another game (another ledger) comes between."""
+    cache = ReaderCache()
+    other = new_game(players=4, seed=99)
+    checked = 0
+    for seed in (3, 4):
+        rng = random.Random(seed)
+        g = new_game(players=4, seed=seed, max_rounds=4)
+        step = 0
+        while not g.is_over:
+            if step % 3 == 0:
+                for seat in (0, 2):
+                    view = g.view(seat, log=False)
+                    assert _laws(cache.reader(view)) == _laws(HandReader(view))
+                    checked += 1
+                if step % 30 == 0:                     # a ledger that is no continuation of the kept one
+                    view = other.view(0, log=False)
+                    assert _laws(cache.reader(view)) == _laws(HandReader(view))
+            g.apply(rng.choice(g.legal_actions()))
+            step += 1
+    assert checked > 50

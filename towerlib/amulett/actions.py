@@ -63,6 +63,16 @@ def act(verb: str, args: tuple[str, ...] = ()) -> Action:
     return Action(verb, args)
 
 
+_BIDS: list[Action] = []      # bid 1, bid 2, ...: grown as higher bids come up (jewel bids have no cap)
+
+
+def bids(low: int, high: int) -> list[Action]:
+    """``bid low`` to ``bid high`` (``low`` >= 1), the shared instances: auctions list them at every turn."""
+    while len(_BIDS) < high:
+        _BIDS.append(act("bid", (str(len(_BIDS) + 1),)))
+    return _BIDS[low - 1:high]
+
+
 def _num(tok: str, low: int, high: int | None = None) -> bool:
     """A canonical decimal integer (no sign, no leading zero) in range."""
     if not tok.isdigit() or not tok.isascii() or (len(tok) > 1 and tok[0] == "0"):

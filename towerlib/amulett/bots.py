@@ -22,7 +22,7 @@ from ..core.errors import InvalidOption
 from ..core.i18n import Msg
 from .actions import Action, parse
 from .engine import allowed_metals, payment_cost
-from .inference import HandReader
+from .inference import HandReader, ReaderCache
 from .rules import (AREA, BARGAIN, CHARM_TERRAIN, DISTANCE, JEWELS, METAL_INDEX, METALS, PYRAMID_KEY, SPELL,
                     TWIN_JEWEL, WALL_WATCHER, WIN_COLOURS, WIN_JEWELS)
 
@@ -262,9 +262,14 @@ class PlannerBot(_Rules):
 
     name = "planner"
 
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._laws = ReaderCache()
+
     def reader(self, view: View) -> HandReader:
-        """What this seat can know of every hand (built afresh per decision: bots keep no state)."""
-        return HandReader(view)
+        """What this seat can know of every hand. The law read from the ledger so far is kept, so a
+        decision reads only the entries added since the last one; the choice depends on the view alone."""
+        return self._laws.reader(view)
 
     def _spell_limit(self, view: View, worth: float) -> int:
         pool = view["seats"][view["seat"]]["pool"]

@@ -27,7 +27,7 @@ from ..core.game import GameBase, Outcome
 from ..core.i18n import Msg
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
 from .deal import check_deal
-from .actions import DONE, KEEP, LAST, PASS, Action, act, allot_action, parse, pay_action
+from .actions import DONE, KEEP, LAST, PASS, Action, act, allot_action, bids, parse, pay_action
 from .rules import (ADJACENT, AREA, AREA_IDS, AUCTIONEER, BARGAIN, BASIC_START_STONES, CHARM_TERRAIN,
                     CHOOSE_FROM, CITY_JEWELS, AREA_JEWELS, COLOURS, DISTANCE, ECHO, EVERLASTING, FATE_MARKER,
                     FATE_STEP, HOARD, JEWEL_BID_FLOOR, JEWEL_LENS, JEWELS, MANA_WELL, MARKER_RANGE, MAX_PLAYERS,
@@ -98,6 +98,8 @@ class AmulettGame(GameBase):
         self.todo: list[list[Any]] = []
         self.pending: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
+        self._legal_id_set: frozenset[int] = frozenset()
+        self._ceiling: tuple[dict[str, Any], tuple[int, ...], int] | None = None   # see _bid_ceiling
         self._legal_map: dict[Action, Action] = {}
         self._interned = {Action: self._legal_map}
         self.winners: list[int] = []
@@ -251,13 +253,37 @@ class AmulettGame(GameBase):
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
-            p = self.pending
-            self._legal = [] if p is None else getattr(self, "_legal_" + p["kind"])(p)
-            # The game's own instances of the legal actions skip the text round trip in apply();
-            # the map is updated in place, so a view never frees (and recycles) engine containers.
-            self._legal_map.clear()
+            self._list_legal()
+        return list(self._legal)  # type: ignore[arg-type]
+
+    def _list_legal(self) -> None:
+        """List the legal actions of the position reached, once: ``legal_actions`` and ``apply``
+        reuse the list until the next action (or until a re-deal sets ``_legal`` to None)."""
+        p = self.pending
+        self._legal = [] if p is None else getattr(self, "_legal_" + p["kind"])(p)
+        self._legal_id_set = frozenset(map(id, self._legal))
+        # The text-free map for hand-made actions is filled only when one comes (_listed); it is
+        # cleared in place, so a view never frees (and recycles) engine containers.
+        self._legal_map.clear()
+
+    def _legal_ids(self) -> frozenset[int]:
+        """The ids of the listed action objects. The current list keeps each of them alive, so an
+        object with one of these ids is the listed one itself, and ``apply`` plays it unchecked."""
+        if self._legal is None:
+            self._list_legal()
+        return self._legal_id_set
+
+    def _listed(self) -> dict[Action, Action]:
+        """The listed actions by value (for an action that is not one of the listed objects)."""
+        if self._legal is None:
+            self._list_legal()
+        if not self._legal_map and self._legal:
             self._legal_map.update(zip(self._legal, self._legal))
-        return list(self._legal)
+        return self._legal_map
+
+    def _canonical(self, action: Any) -> Any:
+        self._listed()                  # the base class finds equal listed actions through _interned
+        return super()._canonical(action)
 
     def _parse(self, text: str) -> Action | None:
         return parse(text)
@@ -265,9 +291,7 @@ class AmulettGame(GameBase):
     def _why_illegal(self, action: Action) -> Msg | None:
         if self.pending is None:
             return Msg("amulett.why.over")
-        if self._legal is None:
-            self.legal_actions()
-        if action in self._legal_map:
+        if action in self._listed():
             return None
         legal = self._legal or []
         kind = self.pending["kind"]
@@ -291,7 +315,7 @@ class AmulettGame(GameBase):
         while self.pending is None and self.phase != "over":
             step = self.todo.pop(0)
             getattr(self, "_step_" + step[0])(*step[1:])
-        self.legal_actions()        # now, so that asking for a view later never changes the engine
+        self._list_legal()          # now, so that asking for a view later never changes the engine
 
     def _snapshot(self) -> dict[str, Any]:
         return {
@@ -394,7 +418,7 @@ class AmulettGame(GameBase):
 
     def _spell_bids(self, seat: int) -> list[Action]:
         assert self.sa is not None
-        return [act("bid", (str(b),)) for b in range(self.sa["high"] + 1, self.pool[seat] + 1)]
+        return bids(self.sa["high"] + 1, self.pool[seat])
 
     def _step_spell_bid(self) -> None:
         sa = self.sa
@@ -626,17 +650,27 @@ class AmulettGame(GameBase):
     def _bid_ceiling(self) -> int:
         """The highest jewel bid anyone may make now (A4 and :data:`~.rules.JEWEL_BID_FLOOR`): the
         same for every seat and read from public card counts, so who is asked reveals no card."""
-        assert self.ja is not None
-        area = self.ja["area"]
-        return max(JEWEL_BID_FLOOR, max(max_payable_bid(sum(self.hands[s]), area, self.owned(s))
-                                        for s in range(self.players)))
+        ja = self.ja
+        assert ja is not None
+        # It depends on the area, the card counts and the spells; spells change in no jewel auction,
+        # so it is kept per auction and card counts (every bid step and listing asks for it).
+        counts = tuple(map(sum, self.hands))
+        kept = self._ceiling
+        if kept is not None and kept[0] is ja and kept[1] == counts:
+            return kept[2]
+        area = ja["area"]
+        ceiling = max(JEWEL_BID_FLOOR, max(max_payable_bid(cards, area, self.owned(s)) for s, cards in enumerate(counts)))
+        self._ceiling = (ja, counts, ceiling)
+        return ceiling
 
     def _step_jewel_bid(self) -> None:
         ja = self.ja
         assert ja is not None
         n = self.players
         passes, excluded, leader = ja["passes"], ja["excluded"], ja["leader"]
-        live = [s for s in range(n) if passes[s] < self._pass_limit(s) and s != leader and s not in excluded]
+        # A seat that has not passed is live whatever its pass limit (1, or 2 with Second Wind).
+        live = [s for s in range(n) if s != leader and s not in excluded
+                and (not passes[s] or passes[s] < self._pass_limit(s))]
         if not live:
             if ja["leader"] is None:                        # rule 16: nobody bid, the phase ends
                 self._emit("no_bids", None, area=ja["area"])
@@ -662,7 +696,7 @@ class AmulettGame(GameBase):
     def _legal_jewel_bid(self, p: dict[str, Any]) -> list[Action]:
         ja = self.ja
         assert ja is not None
-        return [PASS] + [act("bid", (str(b),)) for b in range(ja["high"] + 1, self._bid_ceiling() + 1)]
+        return [PASS] + bids(ja["high"] + 1, self._bid_ceiling())
 
     def _act_jewel_bid(self, p: dict[str, Any], action: Action) -> None:
         ja, seat = self.ja, p["seat"]

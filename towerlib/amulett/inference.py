@@ -26,6 +26,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 from math import lcm
+from operator import sub
 from typing import Any, Callable, Mapping, Sequence
 
 from .engine import allowed_metals, payment_cost
@@ -53,46 +54,59 @@ def compositions(total: int, parts: int = len(METALS)) -> list[tuple[int, ...]]:
 
 
 class _Block:
-    """Seats whose hands are known only together: ``weights`` maps their joint hands to integer weights."""
+    """Seats whose hands are known only together: ``weights`` maps their joint hands to integer weights.
 
-    def __init__(self, seats: tuple[int, ...], weights: dict[State, int]) -> None:
+    A weight table is never changed in place (a new one replaces it), so readers may share it."""
+
+    def __init__(self, seats: tuple[int, ...], weights: dict[State, int],
+                 ranges: dict[int, tuple[int, int]] | None = None) -> None:
         self.seats = seats
         self.weights = weights
-        self._ranges: list[tuple[int, int]] | None = None
+        self._ranges: dict[int, tuple[int, int]] = {} if ranges is None else ranges
 
-    def set(self, weights: dict[State, int]) -> None:
+    def set(self, weights: dict[State, int], ranges: dict[int, tuple[int, int]] | None = None) -> None:
         self.weights = weights
-        self._ranges = None
+        self._ranges = {} if ranges is None else ranges
 
     def sum_range(self, i: int) -> tuple[int, int]:
         """The least and the most cards of metal ``i`` the block's seats can hold together."""
-        if self._ranges is None:
-            sums = [tuple(sum(h[k] for h in state) for k in range(len(METALS))) for state in self.weights]
-            self._ranges = [(min(col), max(col)) for col in zip(*sums)]
-        return self._ranges[i]
+        found = self._ranges.get(i)
+        if found is None:
+            if len(self.seats) == 1:
+                column = [state[0][i] for state in self.weights]
+            else:
+                column = [sum(h[i] for h in state) for state in self.weights]
+            found = self._ranges[i] = (min(column), max(column))
+        return found
 
 
-class HandReader:
-    """Every seat's hand distribution given what the view's owner knows (see the module doc)."""
+class _Law:
+    """The blocks after a run of ledger entries, read in order; more entries extend it in place."""
 
-    def __init__(self, view: Mapping[str, Any], joint_limit: int = JOINT_LIMIT) -> None:
-        self.view = view
-        self.me = view["seat"]
+    def __init__(self, players: int, me: int, joint_limit: int) -> None:
+        self.me = me
         self.limit = joint_limit
         self.exact = True
-        n = view["players"]
-        self.block: list[_Block] = [_Block((s,), {(_NONE,): 1}) for s in range(n)]
+        self.block: list[_Block] = [_Block((s,), {(_NONE,): 1}) for s in range(players)]
         self._marginals: dict[int, dict[Hand, int]] = {}
-        for entry in view["ledger"]:
+        self.length = 0                            # how many ledger entries have been read
+
+    def read(self, entries: Sequence[tuple[Any, ...]]) -> None:
+        for entry in entries:
             getattr(self, "_" + entry[0])(*entry[1:])
-        mine = tuple(view["hand"][m] for m in METALS)
-        self._condition(self.me, lambda h: h == mine)         # own hand: known exactly
-        self._supply({m: (METAL_CARDS_EACH if empty else 0, METAL_CARDS_EACH if empty else METAL_CARDS_EACH - 1)
-                      for m, empty in view["supply_empty"].items()})
-        pending = view.get("pending")
-        if pending and pending["kind"] == "pay" and pending["seat"] != self.me:
-            allowed = [METAL_INDEX[m] for m in pending["allowed"]]   # the payer is asked: it can pay
-            self._condition(pending["seat"], lambda h: sum(h[i] for i in allowed) >= pending["cost"])
+        self.length += len(entries)
+
+    def _take(self, law: "_Law") -> None:
+        """Start from ``law``'s blocks. Weight tables are never changed in place, so they are shared;
+        each block gets a new holder, so conditioning this one leaves ``law`` as it was."""
+        self.exact = law.exact
+        self.length = law.length
+        copies: dict[int, _Block] = {}
+        for b in law.block:
+            if id(b) not in copies:
+                copies[id(b)] = _Block(b.seats, b.weights, b._ranges)
+        self.block = [copies[id(b)] for b in law.block]
+        self._marginals = {}
 
     # ---------------------------------------------------------------- the blocks
     def _blocks(self) -> list[_Block]:
@@ -201,7 +215,13 @@ class HandReader:
     def _gain(self, seat: int, metal: str) -> None:
         self._had([metal])
         i = METAL_INDEX[metal]
+        b = self.block[seat]
+        before, ranges = b.weights, dict(b._ranges)
+        if i in ranges:                            # one more card of metal i in every joint hand
+            ranges[i] = (ranges[i][0] + 1, ranges[i][1] + 1)
         self._map(seat, lambda h: [(_add(h, i), 1)])
+        if b.weights is not before:
+            b._ranges = ranges
 
     def _wild(self, seat: int, options: list[str], metal: str | None = None) -> None:
         self._had(options, [m for m in METALS if m not in options])
@@ -212,8 +232,8 @@ class HandReader:
 
     def _pay(self, seat: int, paid: Sequence[int]) -> None:
         def step(h: Hand) -> list[tuple[Hand, int]]:
-            g = tuple(a - b for a, b in zip(h, paid))
-            return [(g, 1)] if min(g) >= 0 else []  # type: ignore[list-item]
+            left = tuple(map(sub, h, paid))        # map with operator.sub: the reader's most frequent step
+            return [(left, 1)] if min(left) >= 0 else []  # type: ignore[list-item]
         self._map(seat, step)
 
     def _exchange(self, seat: int, give: str, get: str) -> None:
@@ -269,7 +289,6 @@ class HandReader:
                                     for i in range(len(METALS)) if h[i] > 0])
         self._map(to, lambda h: [(_add(h, i), share) for i, share in enumerate(gift) if share])
 
-    # ---------------------------------------------------------------- questions
     def _marginal(self, seat: int) -> dict[Hand, int]:
         cached = self._marginals.get(seat)
         if cached is None:
@@ -281,6 +300,29 @@ class HandReader:
             self._marginals[seat] = cached
         return cached
 
+
+class HandReader(_Law):
+    """Every seat's hand distribution given what the view's owner knows (see the module doc).
+
+    ``start`` is the law after the first entries of this view's ledger (:class:`ReaderCache`
+    keeps one per seat), so that only the newer entries are read."""
+
+    def __init__(self, view: Mapping[str, Any], joint_limit: int = JOINT_LIMIT, start: _Law | None = None) -> None:
+        super().__init__(view["players"], view["seat"], joint_limit)
+        self.view = view
+        if start is not None:
+            self._take(start)
+        self.read(view["ledger"][self.length:])
+        mine = tuple(view["hand"][m] for m in METALS)
+        self._condition(self.me, lambda h: h == mine)         # own hand: known exactly
+        self._supply({m: (METAL_CARDS_EACH if empty else 0, METAL_CARDS_EACH if empty else METAL_CARDS_EACH - 1)
+                      for m, empty in view["supply_empty"].items()})
+        pending = view.get("pending")
+        if pending and pending["kind"] == "pay" and pending["seat"] != self.me:
+            allowed = [METAL_INDEX[m] for m in pending["allowed"]]   # the payer is asked: it can pay
+            self._condition(pending["seat"], lambda h: sum(h[i] for i in allowed) >= pending["cost"])
+
+    # ---------------------------------------------------------------- questions
     def distribution(self, seat: int) -> dict[Hand, Fraction]:
         """P(hand) for ``seat`` (exact while :attr:`exact`)."""
         weights = self._marginal(seat)
@@ -351,6 +393,30 @@ class HandReader:
                 return h
             k -= w
         raise AssertionError("unreachable")
+
+
+class ReaderCache:
+    """The law after each seat's ledger so far, so that a reader of a later view of the same game
+    reads only the entries added since (the planner asks at most decisions; a board at every change).
+
+    A law depends only on the ledger's entries (with the seat, the player count and the joint
+    limit), so a view whose ledger does not start with the kept entries is read from the start.
+    """
+
+    def __init__(self) -> None:
+        self._laws: dict[tuple[int, int, int], tuple[list[tuple[Any, ...]], _Law]] = {}
+
+    def reader(self, view: Mapping[str, Any], joint_limit: int = JOINT_LIMIT) -> HandReader:
+        key = (view["seat"], view["players"], joint_limit)
+        ledger = view["ledger"]
+        kept = self._laws.get(key)
+        if kept is not None and len(kept[0]) <= len(ledger) and ledger[:len(kept[0])] == kept[0]:
+            law = kept[1]
+        else:
+            law = _Law(view["players"], view["seat"], joint_limit)
+        law.read(ledger[law.length:])
+        self._laws[key] = (list(ledger), law)
+        return HandReader(view, joint_limit, start=law)
 
 
 def hand_distribution(view: Mapping[str, Any], seat: int) -> dict[Hand, Fraction]:
