@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import logging
 import re
 from dataclasses import dataclass, field
 from html import escape, unescape
@@ -41,6 +42,7 @@ from towerlib.core.i18n import LANGUAGES, register, tr
 
 from . import classroom
 from .a11y import FOCUS_CSS, HELP_KEYS, MAX_ANNOUNCED, KeyBridge, Shortcut, new_lines
+from .faults import explain
 from .messages import board_key
 from .saves import BoardSave, SaveFolder, clean_name
 from .surface import PadButton, is_shown
@@ -115,6 +117,7 @@ MESSAGES = {
     },
 }
 register(MESSAGES)
+log = logging.getLogger("spelltower.board")
 
 
 @dataclass
@@ -638,6 +641,7 @@ class GameTable:
         self._say("")
         self.open_game(game, settings.seat, settings.bots)
         self._autosave()
+        self._show_status()             # a failed first autosave shows now, not at the next move
 
     # ----- saves ----------------------------------------------------------------------------------
     def _board_save(self) -> BoardSave:
@@ -656,7 +660,8 @@ class GameTable:
         try:
             self._saves.write(self._autosave_name, self._board_save().to_json())
         except OSError as err:
-            self._error("save_failed", detail=str(err))
+            log.warning("autosave failed: %s", err)
+            self._error("save_failed", detail=explain(err))
 
     def _record_game_over(self) -> None:
         """A finished game goes to the class record once (a no-op off the classroom server)."""
@@ -681,8 +686,7 @@ class GameTable:
         try:
             save = self._read_save(self._saves.read(name))
         except (OSError, TowerError) as err:
-            self._error("load_failed", name=name,
-                        detail=err.message(self._lang) if isinstance(err, TowerError) else str(err))
+            self._error("load_failed", name=name, detail=err if isinstance(err, TowerError) else explain(err))
             self._render()
             return
         self._say(done_key, name=name)
@@ -698,7 +702,8 @@ class GameTable:
             try:
                 self._saves.write(name, self._board_save().to_json())
             except OSError as err:
-                self._say("table.save_failed", f"{self.CSS_PREFIX}-error", detail=str(err))
+                log.warning("save failed: %s", err)
+                self._say("table.save_failed", f"{self.CSS_PREFIX}-error", detail=explain(err))
             else:
                 self._say("table.saved", name=name)
                 self._refresh_saves()
@@ -840,10 +845,12 @@ class GameTable:
             self._say("table.teacher.position_set")
             self.open_game(game, settings.seat, settings.bots)
             self._autosave()
+            self._show_status()
             return
         self._say("table.teacher.position_set")
         self.open_game(save.game, save.seat, save.bots)
         self._autosave()
+        self._show_status()
 
 
 _FIRST_TAG = re.compile(r"^<([a-zA-Z][\w-]*)")

@@ -32,6 +32,7 @@ from .store import ClassRecord, RecordError, Store
 
 log = logging.getLogger("spelltower.record")
 POLL_SECONDS = 1.0                 # how often the page asks the store what changed (target: 2 s)
+WRITE_CHECK_SECONDS = 5.0          # how often it checks that the record still takes writes
 IDLE_SECONDS = 3600.0              # "Hide students not seen for an hour"
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 
@@ -48,6 +49,8 @@ class ClassPage(ipw.VBox):
         self._data: dict[str, Any] = {}
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="spelltower-class-page")
         self._task: asyncio.Task | None = None
+        self._write_fault: RecordError | None = None    # why the record takes no writes, if it does not
+        self._write_checked = 0.0
 
         self.title = ipw.HTML()
         self.join_box = ipw.HTML()
@@ -92,8 +95,25 @@ class ClassPage(ipw.VBox):
             self.start_polling(poll)
 
     # ----- data -----------------------------------------------------------------------------
+    def _check_writes(self, force: bool = False) -> None:
+        """Every :data:`WRITE_CHECK_SECONDS`, whether the record still takes a write (students'
+        pages cannot tell the teacher themselves when the disk is full or the folder read-only)."""
+        now = time.monotonic()
+        if not force and now - self._write_checked < WRITE_CHECK_SECONDS:
+            return
+        self._write_checked = now
+        try:
+            self.record.check_writable()
+        except RecordError as err:
+            if self._write_fault is None:
+                log.warning("class record takes no writes: %s", err)
+            self._write_fault = err
+        else:
+            self._write_fault = None
+
     def _fetch(self, force: bool = False) -> dict[str, Any] | None:
         """The record's current data, or None if nothing changed since the last fetch."""
+        self._check_writes(force)
         version = self.record.version()
         if not force and version == self._version:
             return None
@@ -139,7 +159,15 @@ class ClassPage(ipw.VBox):
             else:
                 if self.hide_idle.value:        # a student may have passed the hour since
                     self._render()
-                self.status.value = render.updated(self.lang)
+                self._show_status(render.updated(self.lang))
+
+    def _show_status(self, updated: str) -> None:
+        """"Updated hh:mm:ss", unless the record takes no writes: then that, in the record's words."""
+        if self._write_fault is not None:
+            text = tr("record.page.not_writing", self.lang, error=self._write_fault.message(self.lang))
+            self.status.value = f'<span class="st-error st-not-writing">{html.escape(text)}</span>'
+        else:
+            self.status.value = updated
 
     def stop(self) -> None:
         if self._task is not None:
@@ -179,7 +207,7 @@ class ClassPage(ipw.VBox):
         for name, value in html_of.items():
             if self.sections[name].value != value:
                 self.sections[name].value = value
-        self.status.value = render.updated(lang, self._data["at"])
+        self._show_status(render.updated(lang, self._data["at"]))
 
     # ----- actions ----------------------------------------------------------------------------
     def _export(self) -> None:

@@ -3,7 +3,9 @@
 On the classroom server (``scripts/serve``) each page knows its student's space
 (:mod:`widgets.classroom`), and these functions write to that student's own record. Anywhere
 else (JupyterLab, Binder, the test suite) there is no student, and they do nothing. A broken
-record never breaks a lesson: failures are logged (logger ``spelltower.record``) and dropped.
+record never breaks a lesson: failures are logged (logger ``spelltower.record``), and the future
+of a write that failed (or of any write once the record could not be opened) holds the error,
+so the page can say "checked but not saved" while the lesson goes on.
 Writes go to one background thread per kernel, in order, so a click never waits for the
 database. That thread also imports the database layer (:mod:`.store`, SQLAlchemy) on the first
 write: a page that records nothing (outside a class, or a preheated kernel whose student is not
@@ -57,7 +59,7 @@ class _Recorder:
         self._space: str | None = None
         self._url: str | None = None
         self._started = False
-        self._failed = False
+        self._fault: Exception | None = None      # why the record could not be opened, once it failed
         self._known = threading.Event()
         self._queue: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -88,20 +90,22 @@ class _Recorder:
             try:
                 self._known.wait()
                 me = self._open()
+                if me is None and self._fault is not None:
+                    raise self._fault
                 future.set_result(fn(me) if me is not None else None)
             except Exception as err:        # the record must never break the page
                 log.warning("class record: %s", err)
                 future.set_exception(err)
 
     def _open(self) -> StudentRecord | None:
-        if self.student is None and self._space and not self._failed:
+        if self.student is None and self._space and self._fault is None:
             from .store import RecordError, Store      # here, on the writer thread: see the module doc
             try:
                 self.store = Store(self._url)
                 self.student = self.store.student(self._space)
-            except RecordError as err:
+            except (RecordError, OSError) as err:
                 log.warning("class record off for this page: %s", err)
-                self._failed = True
+                self._fault = err
         return self.student
 
     def flush(self, timeout: float = 30.0) -> None:
@@ -192,11 +196,12 @@ def flush(timeout: float = 30.0) -> None:
     _recorder.flush(timeout)
 
 
-def exercise_attempt(exercise: Any, answer: Any, right: bool) -> None:
+def exercise_attempt(exercise: Any, answer: Any, right: bool) -> Future:
     """Callback for :mod:`widgets.exercises`: a graded Check of ``exercise`` (uses its ``number``
-    and ``prompt``) with what the student typed and whether it was right."""
+    and ``prompt``) with what the student typed and whether it was right. The future fails if
+    the attempt could not be written."""
     page = _recorder.page or page_name()
-    submit(lambda me: me.attempt(page, str(getattr(exercise, "number", "?")), str(getattr(exercise, "prompt", "")),
+    return submit(lambda me: me.attempt(page, str(getattr(exercise, "number", "?")), str(getattr(exercise, "prompt", "")),
                                  str(answer), bool(right)))
 
 

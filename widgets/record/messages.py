@@ -4,7 +4,7 @@ from towerlib.core.i18n import register
 
 MESSAGES = {
     "en": {
-        "record.error.corrupt": "The class record {where} is damaged ({detail}). It was left as it is: restore it from a backup, or move the file away to start an empty record.",
+        "record.error.corrupt": "The class record {where} is damaged ({detail}). It was left as it is: restore it from a backup (bash scripts/backup makes one while the server runs), or move the file away to start an empty record.",
         "record.error.newer": "The class record {where} was written by a newer Spell Tower (schema {found}; this version knows up to {known}). It was left as it is: upgrade Spell Tower to open it.",
         "record.error.foreign": "{where} is not a Spell Tower class record (it has the tables {tables}). It was left as it is.",
         "record.error.unreachable": "The class record {where} cannot be opened: {detail}",
@@ -21,6 +21,7 @@ MESSAGES = {
                              "the class experiments filling up beside their exact answers. It updates by itself.",
         "record.page.denied": "This page opens only with the teacher link that scripts/serve prints when it starts.",
         "record.page.unavailable": "The class record cannot be shown: {error}",
+        "record.page.not_writing": "The class record cannot be written: {error} Students' answers are still checked, but not kept, until this is fixed; each student is told so.",
         "record.page.language": "Language",
         "record.page.hide_names": "Hide names",
         "record.page.hide_idle": "Hide students not seen for an hour",
@@ -81,7 +82,7 @@ MESSAGES = {
         "record.me.estimate": "your estimate {mine}, the class's {pooled}, exact {exact}",
     },
     "ru": {
-        "record.error.corrupt": "Журнал класса {where} повреждён ({detail}). Он оставлен как есть: восстановите его из резервной копии или уберите файл, чтобы начать пустой журнал.",
+        "record.error.corrupt": "Журнал класса {where} повреждён ({detail}). Он оставлен как есть: восстановите его из резервной копии (её делает bash scripts/backup, сервер можно не останавливать) или уберите файл, чтобы начать пустой журнал.",
         "record.error.newer": "Журнал класса {where} записан более новой версией Spell Tower (схема {found}; эта версия знает схемы до {known}). Он оставлен как есть: обновите Spell Tower, чтобы открыть его.",
         "record.error.foreign": "{where} — не журнал класса Spell Tower (в нём таблицы {tables}). Он оставлен как есть.",
         "record.error.unreachable": "Не удаётся открыть журнал класса {where}: {detail}",
@@ -98,6 +99,7 @@ MESSAGES = {
                              "ученика и опыты класса рядом с их точными ответами. Страница обновляется сама.",
         "record.page.denied": "Эта страница открывается только по ссылке учителя, которую scripts/serve печатает при запуске.",
         "record.page.unavailable": "Журнал класса нельзя показать: {error}",
+        "record.page.not_writing": "В журнал класса нельзя записать: {error} Ответы учеников проверяются, но не сохраняются, пока это не исправлено; каждому ученику это сообщается.",
         "record.page.language": "Язык",
         "record.page.hide_names": "Скрыть имена",
         "record.page.hide_idle": "Скрыть учеников, которых не было больше часа",

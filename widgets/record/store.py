@@ -132,7 +132,12 @@ class Store:
         self._lock_fd: int | None = None
         self._thread_lock = threading.Lock()
         if self.sqlite:
-            self._prepare_sqlite_file()
+            try:
+                self._prepare_sqlite_file()
+            except OSError as err:               # a read-only or missing saves folder, a full disk
+                self.close()
+                raise RecordError("record.error.unreachable", where=self.where,
+                                  detail=err.strerror or type(err).__name__) from err
         try:
             self._writer = self._engine(immediate=True)
             self._reader = self._engine(immediate=False) if self.sqlite else self._writer
@@ -568,6 +573,17 @@ class ClassRecord:
         if token is not _TEACHER:
             raise AccessDenied("record.error.denied")
         self._store = store
+
+    def check_writable(self) -> None:
+        """Raise :class:`RecordError` with the database's own message if it cannot take a write now
+        (a full disk, a read-only folder or file, a damaged file): the class page asks every few
+        seconds, so the teacher learns that students' answers are not being kept. The write is
+        real (the current class's row rewritten as it is), so it fails where theirs would."""
+        def run():
+            with self._store._write() as conn:
+                conn.execute(sa.update(RecordClass).where(RecordClass.id == _current_class())
+                             .values(started_at=RecordClass.started_at))
+        self._store._guard(run)
 
     def class_id(self) -> int:
         def run():
