@@ -82,6 +82,8 @@ MESSAGES = {
         "table.key.moves": "go to the first move button (then Tab to the next)",
         "table.key_refused": "Key {name}: {what} is not possible now.",
         "table.your_turn": "Your turn.",
+        "table.lost": "The game lost its connection: Reload to resume.",
+        "table.reload": "Reload",
         "table.choose_and_start": "Choose the players, then press {start}.",
     },
     "ru": {
@@ -113,6 +115,8 @@ MESSAGES = {
         "table.key.moves": "перейти к первой кнопке хода (дальше — Tab)",
         "table.key_refused": "Клавиша {name}: «{what}» сейчас невозможно.",
         "table.your_turn": "Ваш ход.",
+        "table.lost": "Игра потеряла связь с сервером: перезагрузите страницу, чтобы продолжить.",
+        "table.reload": "Перезагрузить",
         "table.choose_and_start": "Выберите игроков и нажмите «{start}».",
     },
 }
@@ -417,6 +421,7 @@ class GameTable:
         if self._form is not None:
             self._form.relabel(lang)
         self._help_toggle.description = tr("table.help", lang)
+        self._keys.lost_text, self._keys.reload_text = tr("table.lost", lang), tr("table.reload", lang)
         self._show_help()
         if hasattr(self, "_log_title"):
             h = self.PANEL_HEADING
