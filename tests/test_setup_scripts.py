@@ -31,7 +31,7 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert [c for c in _commands(text) if "pytest" in c or "scripts/" in c] == [TEST]
 
 
-@pytest.mark.parametrize("script", ["scripts/serve", "scripts/hub", "scripts/test", "scripts/setup.sh", ".ci/run", "binder/start"])
+@pytest.mark.parametrize("script", ["scripts/serve", "scripts/backup", "scripts/hub", "scripts/test", "scripts/setup.sh", ".ci/run", "binder/start"])
 def test_scripts_parse(script):
     subprocess.run(["bash", "-n", str(REPO / script)], check=True)
 
