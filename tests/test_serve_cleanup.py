@@ -19,7 +19,7 @@ from widgets import runtime_sweep
 REPO = Path(__file__).resolve().parents[1]
 FAKE_VOILA = r"""#!/usr/bin/env bash
 for a in "$@"; do case "$a" in --ClassroomIdentityProvider.teacher_token_file=*) echo "${a#*=}" > "$OUT/token";; esac; done
-echo "$JUPYTER_RUNTIME_DIR" > "$OUT/runtime"
+for a in "$@"; do case "$a" in --Voila.connection_dir_root=*) d="${a#*=}"; echo "$d" > "$OUT/runtime"; mkdir "$d/voila_x"; touch "$d/voila_x/kernel-1.json";; esac; done
 trap 'echo TERM > "$OUT/signal"; exit 7' TERM
 trap 'echo INT > "$OUT/signal"; exit 9' INT
 trap 'echo HUP > "$OUT/signal"; exit 11' HUP
@@ -38,7 +38,7 @@ def serve(tmp_path):
     (bin_dir / "voila").chmod(0o755)
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
            "SPELLTOWER_SKIP_SETUP": "1", "OUT": str(out), "TMPDIR": str(tmp),
-           "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "SPELLTOWER_PORT": "1"}
+           "SPELLTOWER_PORT": "1"}
 
     def start(**extra: str) -> subprocess.Popen:
         return subprocess.Popen(["bash", str(REPO / "scripts" / "serve")], env={**env, **extra}, cwd=REPO,
@@ -59,7 +59,7 @@ def test_voilas_exit_status_is_kept_and_the_token_file_removed(serve):
     assert proc.wait(60) == 3
     token = Path((serve.out / "token").read_text().strip())
     assert token.parent == serve.tmp and token.name.startswith(f"spelltower-teacher-{proc.pid}-")
-    assert not token.exists() and list(serve.tmp.iterdir()) == []
+    assert not token.exists() and [p.name for p in serve.tmp.iterdir()] == [f"spelltower-kernels-{os.getuid()}"]
 
 
 @pytest.mark.parametrize("sig, received, status", [(signal.SIGTERM, "TERM", 7), (signal.SIGINT, "INT", 9),
@@ -87,30 +87,33 @@ def test_a_killed_scripts_token_file_is_removed_at_the_next_start(serve):
     assert not stale.exists() and alive.exists() and other.exists()
 
 
-def test_stale_connection_files_are_swept_and_live_ones_kept(tmp_path):
-    folder = tmp_path / "runtime"
-    folder.mkdir()
-    stale, live, young, other = (folder / "kernel-stale.json", folder / "kernel-live.json",
-                                 folder / "kernel-young.json", folder / "jpserver-1.json")
-    for path in (stale, live, young, other):
-        path.write_text("{}")
-    old = time.time() - 3600
-    for path in (stale, live, other):
-        os.utime(path, (old, old))
-    holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "-f", str(live)])
-    try:
-        time.sleep(0.2)
-        assert runtime_sweep.sweep(folder) == [stale]
-    finally:
-        holder.kill()
-        holder.wait()
-    assert live.exists() and young.exists() and other.exists() and not stale.exists()
-    assert runtime_sweep.sweep(folder) == [live]                       # its kernel is gone now
+def test_a_killed_servers_connection_files_are_swept_at_the_next_start(serve, tmp_path):
+    runtime = serve.tmp / f"spelltower-kernels-{os.getuid()}"
+    proc = serve()
+    _wait_for(serve.out / "ready")
+    mine = Path((serve.out / "runtime").read_text().strip())
+    assert mine == runtime / str(proc.pid) and (mine / "voila_x" / "kernel-1.json").exists()
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    left = runtime / str(dead.pid) / "voila_abc"              # a SIGKILLed server's
+    left.mkdir(parents=True)
+    (left / "kernel-2.json").write_text("{}")
+    beside = runtime / "notes"                                 # not a server's folder: kept
+    beside.mkdir()
+    second = serve(FAKE_EXIT="0")                              # starts while the first one runs
+    assert second.wait(60) == 0
+    assert not left.parent.exists() and beside.exists()
+    assert (mine / "voila_x" / "kernel-1.json").exists()      # the running server's are kept
+    proc.terminate()
+    assert proc.wait(60) == 7
+    assert not mine.exists()                                   # its own go when it ends
 
 
-def test_serve_gives_its_kernels_their_own_runtime_folder_and_sweeps_only_that(serve, tmp_path):
-    env_dir = tmp_path / "runtime"
-    proc = serve(FAKE_EXIT="0", JUPYTER_RUNTIME_DIR="")
-    assert proc.wait(60) == 0
-    given = (serve.out / "runtime").read_text().strip()
-    assert given.endswith("/spelltower") and given != str(env_dir)
+def test_sweep_removes_only_folders_of_ended_processes(tmp_path):
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    for name in (str(dead.pid), str(os.getpid()), "x1"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "kernel-1.json").write_text("{}")
+    assert runtime_sweep.sweep(tmp_path) == [tmp_path / str(dead.pid)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([str(os.getpid()), "x1"])

@@ -1,54 +1,43 @@
 """Remove the kernel connection files that a killed classroom server left behind.
 
-Each kernel's connection file (``kernel-<id>.json``: its ports and the key that signs its
-messages) is deleted by the server when the kernel shuts down, but not when the server is
-killed. ``scripts/serve`` gives its servers a runtime folder of their own
-(``<Jupyter's runtime dir>/spelltower``), so everything in it is ours, and calls this at every
-start: a connection file there is removed when it is older than :data:`MIN_AGE_SECONDS` (a
-server starting beside us may have just written one) and no running process names it on its
-command line (every kernel is started as ``… -f <connection file>``), i.e. its kernel is gone.
+Voila writes each kernel's connection file (``kernel-<id>.json``: its ports and the key that signs
+its messages) and IPC sockets into a temporary folder ``voila_*`` under its
+``connection_dir_root``, and deletes that folder when it stops, but not when it is killed.
+``scripts/serve`` gives each server a root of its own, ``$TMPDIR/spelltower-kernels-<uid>/<pid>``
+(``<pid>``: the script's, which lives exactly as long as its voila; short, because a socket's path
+may not pass 107 bytes), and calls this at every start: a ``<pid>`` folder there whose process is gone is removed with everything in it. A
+running server's folder is never touched, nor anything outside this folder.
 
-    python -m widgets.runtime_sweep FOLDER      # prints what it removed
+    python -m widgets.runtime_sweep FOLDER      # says what it removed
 """
 from __future__ import annotations
 
 import os
+import shutil
 import sys
-import time
 from pathlib import Path
 
-MIN_AGE_SECONDS = 60.0
-PATTERN = "kernel-*.json"
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:          # someone else's process: running
+        return True
+    return True
 
 
-def _named_by_processes(proc: Path = Path("/proc")) -> set[str]:
-    """Every argument of every running process's command line (Linux's /proc)."""
-    named: set[str] = set()
-    for entry in proc.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            named.update(part.decode(errors="replace") for part in (entry / "cmdline").read_bytes().split(b"\0") if part)
-        except OSError:                 # the process ended meanwhile, or is not ours to read
-            continue
-    return named
-
-
-def sweep(folder: Path, now: float | None = None, min_age: float = MIN_AGE_SECONDS) -> list[Path]:
-    """Remove the stale connection files in ``folder`` (see the module docstring); returns them."""
-    if not folder.is_dir() or not Path("/proc/self").exists():
+def sweep(folder: Path) -> list[Path]:
+    """Remove every ``<pid>`` folder in ``folder`` whose process has ended; returns them."""
+    if not folder.is_dir():
         return []
-    now = time.time() if now is None else now
-    named = _named_by_processes()
     removed = []
-    for path in sorted(folder.glob(PATTERN)):
-        try:
-            if now - path.stat().st_mtime < min_age or str(path) in named or path.name in named:
-                continue
-            path.unlink()
-        except OSError:
+    for entry in sorted(folder.iterdir()):
+        if not entry.name.isdigit() or not entry.is_dir() or entry.is_symlink() or _running(int(entry.name)):
             continue
-        removed.append(path)
+        shutil.rmtree(entry, ignore_errors=True)
+        removed.append(entry)
     return removed
 
 
@@ -57,7 +46,7 @@ def main(argv: list[str]) -> int:
         print("usage: python -m widgets.runtime_sweep FOLDER", file=sys.stderr)
         return 2
     for path in sweep(Path(argv[0])):
-        print(f"removed the stale kernel connection file {path.name}")
+        print(f"removed the kernel connection files left by an earlier server ({path})")
     return 0
 
 

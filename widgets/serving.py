@@ -344,6 +344,13 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
             self.teacher_token = from_env
         self._key = _load_key(Path(self.secret_file) if self.secret_file else _default_secret_file())
 
+    @property
+    def logout_available(self) -> bool:
+        """No ``/logout``: a classroom has no login to end (a student's cookie is their save
+        space), and jupyter_server's logout page cannot render under Voila (it answered 500
+        with a traceback). The path now answers 404 like any other unknown one."""
+        return False
+
     # ----- the cookie ---------------------------------------------------------------------
     def _sign(self, purpose: str, student_id: str) -> str:
         return hmac.new(self._key, f"{purpose}:{student_id}".encode(), hashlib.sha256).hexdigest()[:32]
