@@ -46,11 +46,12 @@ class ServerFault(TowerError):
     """Something the server could not do; the message is safe to show a student."""
 
 
-def explain(err: BaseException) -> ServerFault:
-    """``err`` (an OSError, a record's error, SQLite's) as a :class:`ServerFault` a student may read."""
+def explain(err: BaseException) -> TowerError:
+    """``err`` (an OSError, a record's error, SQLite's) as a :class:`ServerFault` a student may
+    read; an error meant for the student (``safe_for_student``, e.g. a refused nickname) as it is."""
     from .saves import NoSpace
 
-    if isinstance(err, ServerFault):
+    if isinstance(err, ServerFault) or (isinstance(err, TowerError) and getattr(err, "safe_for_student", False)):
         return err
     if isinstance(err, NoSpace):
         return ServerFault("fault.no_space")

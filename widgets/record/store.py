@@ -62,6 +62,7 @@ from towerlib.core.errors import SaveError, TowerError
 
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 from .experiments import Experiment, Tally
+from .lookalike import normalise, skeleton
 from .hooks import HEARTBEAT_SECONDS  # noqa: F401  (re-exported: the store's timing)
 from .schema import (ANSWER_LENGTH, NAME_LENGTH, NICKNAME_LENGTH, PAGE_LENGTH, Attempt, Base, Draw,
                      Experiment as ExperimentRow, GamePlayed, PageVisit, RecordClass, Student)
@@ -80,11 +81,19 @@ SPACE = re.compile(r"^[0-9a-f]{32}$")          # as widgets.classroom.SPACE_PATT
 NICKNAME = re.compile(r"^[\w][\w \-]*$")
 SPACE_LABEL = 8                  # hex digits of a space shown for a student without a nickname
 _ADVISORY_LOCK = 0x5370_656C     # PostgreSQL advisory lock held while migrating ("Spel")
+_NICKNAME_LOCK = 0x4E69_636B     # ... and while a nickname is checked and set ("Nick")
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class RecordError(SaveError):
     """The record database cannot be used as it is; the message names the file and the fault."""
+
+
+class NicknameRefused(RecordError):
+    """A nickname that is not one, or that looks like another student's in the class; the
+    message is the student's to read."""
+
+    safe_for_student = True
 
 
 class AccessDenied(TowerError):
@@ -109,11 +118,12 @@ def _cut(text: Any, length: int) -> str:
 
 
 def clean_nickname(name: object) -> str:
-    """A nickname as stored: stripped, 1 to NICKNAME_LENGTH word characters, spaces, '-'."""
-    text = name.strip() if isinstance(name, str) else ""
+    """A nickname as stored: NFKC-normalised (full-width letters become plain ones), stripped,
+    1 to NICKNAME_LENGTH word characters, spaces, '-'."""
+    text = normalise(name).strip() if isinstance(name, str) else ""
     text = re.sub(r"\s+", " ", text)
     if not text or len(text) > NICKNAME_LENGTH or not NICKNAME.match(text):
-        raise RecordError("record.error.nickname", nickname=repr(name), max=NICKNAME_LENGTH)
+        raise NicknameRefused("record.error.nickname", nickname=repr(name), max=NICKNAME_LENGTH)
     return text
 
 
@@ -414,12 +424,22 @@ class StudentRecord:
 
     # ----- writing ------------------------------------------------------------------------
     def set_nickname(self, nickname: str) -> str:
-        """Set the nickname the teacher sees (checked by :func:`clean_nickname`); returns it."""
+        """Set the nickname the teacher sees (checked by :func:`clean_nickname`); returns it.
+        Refused (:class:`NicknameRefused`) when it looks like the nickname of another student
+        seen in the current class (:func:`widgets.record.lookalike.skeleton`)."""
         name = clean_nickname(nickname)
+        mine = skeleton(name)
 
         def run():
             with self._lock, self._store._write() as conn:
+                if conn.dialect.name == "postgresql":       # one nickname change at a time
+                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _NICKNAME_LOCK})
                 sid = self._student_id(conn)
+                in_class = select(PageVisit.student_id).where(PageVisit.class_id == _current_class())
+                others = conn.execute(select(Student.nickname).where(
+                    Student.id != sid, Student.nickname.is_not(None), Student.id.in_(in_class))).scalars()
+                if any(skeleton(other) == mine for other in others):
+                    raise NicknameRefused("record.error.nickname_taken", nickname=name)
                 conn.execute(sa.update(Student).where(Student.id == sid).values(nickname=name))
         self._store._guard(run)
         return name
@@ -765,5 +785,5 @@ def _natural(text: str) -> tuple:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
 
 
-__all__ = ["AccessDenied", "ClassRecord", "ExerciseSummary", "RecordError", "Store", "StudentProgress",
+__all__ = ["AccessDenied", "ClassRecord", "ExerciseSummary", "NicknameRefused", "RecordError", "Store", "StudentProgress",
            "StudentRecord", "clean_nickname", "default_url"]
