@@ -166,3 +166,16 @@ def test_a_saved_answer_says_nothing_more(student, tmp_path):
     ex = _answer(student)
     assert "exercise-unsaved" not in html.unescape(ex.output.value)
     assert [a["answer"] for a in hooks.student().mine()["attempts"]] == ["5/21"]
+
+
+def test_the_record_panel_over_a_damaged_record_says_so_without_paths(student, tmp_path):
+    from widgets.record.panels import RecordPanel
+
+    (tmp_path / "record.sqlite3").write_bytes(b"SQLite format 3\x00" + b"\x07" * 4000)
+    hooks.track_page(store_url=student)
+    panel = RecordPanel("en")
+    hooks.flush()
+    shown = html.unescape(panel.message.value)
+    assert "the class record cannot be written just now" in shown
+    assert "no student identity" not in shown
+    _private(shown, tmp_path)
