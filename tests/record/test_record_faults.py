@@ -179,3 +179,24 @@ def test_the_record_panel_over_a_damaged_record_says_so_without_paths(student, t
     assert "the class record cannot be written just now" in shown
     assert "no student identity" not in shown
     _private(shown, tmp_path)
+
+
+def test_the_write_check_fails_where_writes_do_on_both_databases(url):
+    from widgets.record import RecordError
+
+    store = Store(url)
+    record = store.teacher(TeacherPage())
+    record.check_writable()                                    # a sound record takes the write
+    store._writer.dispose()
+
+    @event.listens_for(store._writer, "connect")
+    def _read_only(dbapi_connection, _record):
+        if store.sqlite:
+            dbapi_connection.execute("PRAGMA query_only = ON")
+            return
+        dbapi_connection.autocommit = True                    # a session setting, outside any transaction
+        dbapi_connection.execute("SET default_transaction_read_only = on")
+        dbapi_connection.autocommit = False
+    with pytest.raises(RecordError, match="read-only|readonly"):
+        record.check_writable()
+    store.close()

@@ -91,7 +91,8 @@ class _Recorder:
                 self._known.wait()
                 me = self._open()
                 if me is None and self._fault is not None:
-                    raise self._fault
+                    future.set_exception(self._fault)       # logged once, when opening failed
+                    continue
                 future.set_result(fn(me) if me is not None else None)
             except Exception as err:        # the record must never break the page
                 log.warning("class record: %s", err)
@@ -201,8 +202,8 @@ def exercise_attempt(exercise: Any, answer: Any, right: bool) -> Future:
     and ``prompt``) with what the student typed and whether it was right. The future fails if
     the attempt could not be written."""
     page = _recorder.page or page_name()
-    return submit(lambda me: me.attempt(page, str(getattr(exercise, "number", "?")), str(getattr(exercise, "prompt", "")),
-                                 str(answer), bool(right)))
+    return submit(lambda me: me.attempt(page, str(getattr(exercise, "number", "?")),
+                                        str(getattr(exercise, "prompt", "")), str(answer), bool(right)))
 
 
 def game_finished(game: str, result: str, length: int) -> None:
