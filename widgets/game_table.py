@@ -32,6 +32,7 @@ import base64
 import json
 import logging
 import re
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from html import escape, unescape
 from typing import Any, Callable, ClassVar, Mapping, Sequence
@@ -42,6 +43,7 @@ from towerlib.core.i18n import LANGUAGES, register, tr
 
 from . import classroom
 from .a11y import FOCUS_CSS, HELP_KEYS, MAX_ANNOUNCED, KeyBridge, Shortcut, new_lines
+from .exercises import on_loop
 from .faults import explain
 from .messages import board_key
 from .saves import BoardSave, SaveFolder, clean_name
@@ -675,7 +677,16 @@ class GameTable:
             return
         self._recorded_game = game
         from .record import hooks           # the record's database layer loads only when a game ends
-        hooks.game_over(game, self.seat)
+        future = hooks.game_over(game, self.seat)
+        if isinstance(future, Future):
+            future.add_done_callback(on_loop(lambda: self._game_not_recorded(future)))
+
+    def _game_not_recorded(self, future: Future) -> None:
+        """The finished game could not be put in the class record: say so on the status line."""
+        err = future.exception()
+        if err is not None:
+            self._error("save_failed", detail=explain(err))
+            self._show_status()
 
     def _on_resume(self, _button: Any = None) -> None:
         """Resume the autosave. Whether there is one is checked now, not when the board was

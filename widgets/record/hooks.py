@@ -206,23 +206,25 @@ def exercise_attempt(exercise: Any, answer: Any, right: bool) -> Future:
                                         str(getattr(exercise, "prompt", "")), str(answer), bool(right)))
 
 
-def game_finished(game: str, result: str, length: int) -> None:
-    submit(lambda me: me.game_played(game, result, length))
+def game_finished(game: str, result: str, length: int) -> Future:
+    """Record a finished game; the future fails if it could not be written."""
+    return submit(lambda me: me.game_played(game, result, length))
 
 
-def game_over(game: Any, seat: int) -> None:
+def game_over(game: Any, seat: int) -> Future | None:
     """Callback for the boards: ``game`` (a finished ``towerlib`` game) ended; the student
     played ``seat``. Records the game's name, "won"/"shared win"/"lost" with the student's score,
-    and its length in actions."""
+    and its length in actions; returns the write's future (None for a game with no outcome)."""
     outcome = game.outcome()
     if outcome is None:
-        return
+        return None
     if seat in outcome.winners:
         verdict = "won" if len(outcome.winners) == 1 else "shared win"
     else:
         verdict = "lost"
     score = outcome.scores[seat] if seat < len(outcome.scores) else ""
-    game_finished(getattr(game, "game_name", type(game).__name__), f"{verdict} {score}".strip(), len(game.history))
+    return game_finished(getattr(game, "game_name", type(game).__name__), f"{verdict} {score}".strip(),
+                         len(game.history))
 
 
 def record_draws(experiment: Experiment, values: Iterable[object]) -> int:
