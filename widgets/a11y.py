@@ -19,7 +19,8 @@ ipywidgets has no key events, so each board holds one small :class:`KeyBridge` (
   each game event without the node being re-created;
 * notices when the game can no longer answer: its kernel died or was restarted bare (the
   kernel's status "dead", "restarting" or "autorestarting", which the server sends the page) or
-  the page's connection to the server stayed down for :data:`LOST_AFTER_MS`. It then covers the
+  the page's connection to the server stayed down for a few seconds (:mod:`widgets.connection`,
+  shared with the other pages' notice). It then covers the
   board with :attr:`KeyBridge.lost_text` ("the game lost its connection: Reload to resume") and a
   Reload button, instead of leaving "Bot 2 is thinking…" on screen forever. The text is the
   kernel's, sent while it was alive, so it is in the board's language.
@@ -40,6 +41,8 @@ from typing import Any, Callable, Sequence
 import anywidget
 import traitlets
 
+from .connection import LOST_CSS, WATCH_JS
+
 #: The focus ring colours: the outline and the halo around it. Against white the outline has
 #: contrast 19.6:1; against the darkest board frame (#15172e) the halo has 13.9:1.
 FOCUS_OUTLINE = "#111111"
@@ -48,9 +51,6 @@ FOCUS_HALO = "#ffd54f"
 HELP_KEYS = ("?", "h")
 #: At most this many new log lines are read out at once (a bot's flurry of moves, a loaded game).
 MAX_ANNOUNCED = 6
-#: A connection to the server that stays down this long (ms) means the game is lost; shorter
-#: drops are the websocket reconnecting by itself.
-LOST_AFTER_MS = 4000
 
 FOCUS_CSS = f"""
 <style>
@@ -69,8 +69,7 @@ FOCUS_CSS = f"""
 </style>
 """
 
-_ESM = r"""
-const LOST_AFTER_MS = %d;
+_ESM = WATCH_JS + r"""
 const TYPING = new Set(["text", "search", "email", "number", "password", "tel", "url", "date", "time",
                         "datetime-local", "month", "week", ""]);
 
@@ -160,59 +159,25 @@ function render({ model, el }) {
   };
   document.addEventListener("keydown", onKey);
 
-  // The game lost its connection (see the module docstring): the widget manager's kernel says
-  // so, and nothing on the board can answer any more.
-  const kernel = model.widget_manager && model.widget_manager.kernel;
-  let lostTimer = null;
-  const showLost = () => {
+  // The game lost its connection (see the module docstring): cover the board with the notice.
+  const unwatch = watchConnection(model, () => {
     const root = el.closest("." + model.get("root_class")) || el;
-    if (root.querySelector(":scope > .st-lost")) return;
-    const card = document.createElement("div");
-    card.className = "st-lost";
-    card.setAttribute("role", "alert");
-    const text = document.createElement("span");
-    text.textContent = model.get("lost_text");
-    const reload = document.createElement("button");
-    reload.className = "st-lost-reload";
-    reload.textContent = model.get("reload_text");
-    reload.addEventListener("click", () => window.location.reload());
-    card.append(text, reload);
+    const card = lostCard(model, "st-lost");
     root.prepend(card);
     root.classList.add("st-lost-board");
-    reload.focus();
-  };
-  const onStatus = (_kernel, status) => {
-    if (status === "dead" || status === "restarting" || status === "autorestarting") showLost();
-  };
-  const onConnection = (_kernel, state) => {
-    if (state === "connected") { clearTimeout(lostTimer); lostTimer = null; }
-    else if (state === "disconnected") showLost();
-    else if (lostTimer === null) lostTimer = setTimeout(showLost, LOST_AFTER_MS);
-  };
-  if (kernel && kernel.statusChanged && kernel.connectionStatusChanged) {
-    kernel.statusChanged.connect(onStatus);
-    kernel.connectionStatusChanged.connect(onConnection);
-    if (kernel.status === "dead") showLost();
-  }
+    card.querySelector("button").focus();
+  });
   return () => {
-    if (kernel && kernel.statusChanged && kernel.connectionStatusChanged) {
-      kernel.statusChanged.disconnect(onStatus);
-      kernel.connectionStatusChanged.disconnect(onConnection);
-    }
-    clearTimeout(lostTimer);
+    unwatch();
     document.removeEventListener("keydown", onKey);
     if (marked) marked.removeEventListener("focusin", markFocused, true);
     if (watcher) watcher.disconnect();
   };
 }
 export default { render };
-""" % LOST_AFTER_MS
+"""
 
-_CSS = """
-.st-lost { display: flex; gap: 12px; align-items: center; flex-wrap: wrap; margin: 0 0 8px 0; padding: 10px 14px;
-  background: #fffdf5; color: #1d1d1d; border: 3px solid #b00020; border-radius: 8px; font: 700 16px/1.4 sans-serif; }
-.st-lost .st-lost-reload { font: 700 15px sans-serif; padding: 4px 14px; }
-.st-lost-board > :not(.st-lost) { opacity: 0.4; pointer-events: none; }
+_CSS = LOST_CSS + """
 .st-live { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); clip-path: inset(50%); white-space: pre-line; border: 0; }
 """

@@ -169,11 +169,14 @@ def track_page(page: str | None = None, store_url: str | None = None) -> None:
     presence fresh while it is open, and listen to the page's exercises (through
     ``widgets.exercises.ATTEMPT_LISTENERS`` where that hook exists). Nothing is recorded where
     there is no student. On the classroom server the page also asks a student without a
-    nickname for one, over everything else (:mod:`widgets.record.nickname`)."""
+    nickname for one, over everything else (:mod:`widgets.record.nickname`), and says "Reload to
+    resume" if it loses its kernel (:mod:`widgets.connection`)."""
     if os.environ.get(classroom.CLASSROOM_ENV) == "1" and not _recorder.on_known:
         from . import nickname
         if nickname.show():
             _recorder.on_known.append(nickname.ask)
+        from .. import connection
+        connection.show(page or page_name(), nickname.page_language(page or page_name()))
     _recorder.start(page, store_url)
     from .. import exercises
 
