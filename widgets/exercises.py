@@ -65,7 +65,7 @@ REGISTRY: list["Exercise"] = []
 #: (the class record, :mod:`widgets.record.hooks`, joins it through ``track_page()``). A listener
 #: that writes in the background returns a ``concurrent.futures.Future``: if it fails, the
 #: exercise adds "your answer was checked but could not be saved" to its feedback.
-ATTEMPT_LISTENERS: list[Callable[["Exercise", str, bool], None]] = []
+ATTEMPT_LISTENERS: list[Callable[["Exercise", str, bool], "Future | None"]] = []
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 
