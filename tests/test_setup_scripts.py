@@ -31,7 +31,7 @@ def test_ci_runs_exactly_the_readme_test_command():
     assert [c for c in _commands(text) if "pytest" in c or "scripts/" in c] == [TEST]
 
 
-@pytest.mark.parametrize("script", ["scripts/serve", "scripts/hub", "scripts/test", "scripts/setup.sh", ".ci/run", "binder/start"])
+@pytest.mark.parametrize("script", ["scripts/serve", "scripts/backup", "scripts/hub", "scripts/test", "scripts/setup.sh", ".ci/run", "binder/start"])
 def test_scripts_parse(script):
     subprocess.run(["bash", "-n", str(REPO / script)], check=True)
 
@@ -41,9 +41,10 @@ def test_serve_binds_loopback_on_8866_without_a_browser_unless_told():
     text = (REPO / "scripts" / "serve").read_text()
     assert 'PORT="${SPELLTOWER_PORT:-8866}"' in text and 'HOST="${SPELLTOWER_HOST:-127.0.0.1}"' in text
     assert "SETTINGS+=(--no-browser)" in text and 'SETTINGS+=(--Voila.ip="$HOST")' in text
-    exec_line = next(line for line in text.splitlines() if line.startswith("exec voila"))
-    # the script's settings first, then the extra arguments, which it drops from its own when they repeat one
-    assert exec_line == 'exec voila "${SETTINGS[@]}" "${ARGS[@]}" "$ROOT"'
+    run_line = next(line for line in text.splitlines() if line.startswith("voila "))
+    # the script's settings first, then the extra arguments, which it drops from its own when they repeat one;
+    # a child, not exec'd, so the script removes the token file (tests/test_serve_cleanup.py)
+    assert run_line == 'voila "${SETTINGS[@]}" "${ARGS[@]}" "$ROOT" &'
 
 
 @pytest.mark.skipif(not (REPO / ".venv" / "bin" / "python").exists(), reason="needs the project's .venv")

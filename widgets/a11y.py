@@ -16,7 +16,14 @@ ipywidgets has no key events, so each board holds one small :class:`KeyBridge` (
   focusable and named (:attr:`KeyBridge.regions`), as an HTML panel's root element is;
 * owns the board's live region: one ``role="status"`` / ``aria-live="polite"`` element created
   once, whose text the kernel changes (:attr:`KeyBridge.announcement`), so a screen reader reads
-  each game event without the node being re-created.
+  each game event without the node being re-created;
+* notices when the game can no longer answer: its kernel died or was restarted bare (the
+  kernel's status "dead", "restarting" or "autorestarting", which the server sends the page) or
+  the page's connection to the server stayed down for a few seconds (:mod:`widgets.connection`,
+  shared with the other pages' notice). It then covers the
+  board with :attr:`KeyBridge.lost_text` ("the game lost its connection: Reload to resume") and a
+  Reload button, instead of leaving "Bot 2 is thinking…" on screen forever. The text is the
+  kernel's, sent while it was alive, so it is in the board's language.
 
 The kernel decides what a key does (:meth:`widgets.game_table.GameTable._on_key`): a shortcut
 presses the same button the mouse would, through the same handler, and only when that button
@@ -33,6 +40,8 @@ from typing import Any, Callable, Sequence
 
 import anywidget
 import traitlets
+
+from .connection import LOST_CSS, WATCH_JS
 
 #: The focus ring colours: the outline and the halo around it. Against white the outline has
 #: contrast 19.6:1; against the darkest board frame (#15172e) the halo has 13.9:1.
@@ -60,7 +69,7 @@ FOCUS_CSS = f"""
 </style>
 """
 
-_ESM = r"""
+_ESM = WATCH_JS + r"""
 const TYPING = new Set(["text", "search", "email", "number", "password", "tel", "url", "date", "time",
                         "datetime-local", "month", "week", ""]);
 
@@ -149,7 +158,17 @@ function render({ model, el }) {
     model.send({ key });
   };
   document.addEventListener("keydown", onKey);
+
+  // The game lost its connection (see the module docstring): cover the board with the notice.
+  const unwatch = watchConnection(model, () => {
+    const root = el.closest("." + model.get("root_class")) || el;
+    const card = lostCard(model, "st-lost");
+    root.prepend(card);
+    root.classList.add("st-lost-board");
+    card.querySelector("button").focus();
+  });
   return () => {
+    unwatch();
     document.removeEventListener("keydown", onKey);
     if (marked) marked.removeEventListener("focusin", markFocused, true);
     if (watcher) watcher.disconnect();
@@ -158,7 +177,7 @@ function render({ model, el }) {
 export default { render };
 """
 
-_CSS = """
+_CSS = LOST_CSS + """
 .st-live { position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
   clip: rect(0 0 0 0); clip-path: inset(50%); white-space: pre-line; border: 0; }
 """
@@ -192,6 +211,8 @@ class KeyBridge(anywidget.AnyWidget):
     regions = traitlets.Dict().tag(sync=True)                  # CSS class -> name of a scrolling Box
     announcement = traitlets.Unicode().tag(sync=True)          # what the live region says
     serial = traitlets.Int(0).tag(sync=True)                   # bumps on every announcement
+    lost_text = traitlets.Unicode().tag(sync=True)             # shown if the game loses its connection
+    reload_text = traitlets.Unicode().tag(sync=True)           # ... on its Reload button
 
     def __init__(self, root_class: str, on_key: Callable[[str], Any], **kwargs: Any) -> None:
         super().__init__(root_class=root_class, **kwargs)

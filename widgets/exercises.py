@@ -37,12 +37,15 @@ a kernel is kept in :data:`REGISTRY`, in order, so a test can answer all of them
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import html
 import json
+import logging
 import math
 import re
 import warnings
+from concurrent.futures import Future
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational, Real
@@ -51,6 +54,9 @@ from typing import Any, Callable, Sequence
 from towerlib.core.i18n import tr
 
 from . import lesson_messages as _lesson_messages  # noqa: F401  (registers the catalogue entries)
+from .faults import not_saved
+
+log = logging.getLogger("spelltower.lessons")
 
 KINDS = ("fraction", "number", "choice")
 RELATIVE_TOLERANCE = Fraction(1, 100)   # a decimal within 1% of the exact answer is right ...
@@ -58,11 +64,17 @@ MIN_SIGNIFICANT = 2                     # ... or one correctly rounded to the di
 SHOWN_SIGNIFICANT = 3                   # significant figures of the decimals the lessons print
 REVEAL_AFTER = 2                        # wrong tries before "Show the answer" appears
 ANSWERS_FOLDER = "lessons"              # <the student's saves>/lessons/answer-<hash>.json
+#: Longest answer read, in characters. Every answer of the lessons is a few characters; this
+#: bound keeps any text a student sends far below Python's 4,300-digit limit on reading an int
+#: (a longer run of digits raised ValueError inside Check, which then did nothing at all).
+MAX_ANSWER_LENGTH = 200
 
 REGISTRY: list["Exercise"] = []
 #: Called as ``listener(exercise, answer_text, right)`` after every graded Check on the page
-#: (the class record, :mod:`widgets.record.hooks`, joins it through ``track_page()``).
-ATTEMPT_LISTENERS: list[Callable[["Exercise", str, bool], None]] = []
+#: (the class record, :mod:`widgets.record.hooks`, joins it through ``track_page()``). A listener
+#: that writes in the background returns a ``concurrent.futures.Future``: if it fails, the
+#: exercise adds "your answer was checked but could not be saved" to its feedback.
+ATTEMPT_LISTENERS: list[Callable[["Exercise", str, bool], "Future | None"]] = []
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 
@@ -117,7 +129,10 @@ def read_number(text: str) -> Reading | None:
         top, bottom = s.split("/")
         if not (_NUMBER.match(top) and _NUMBER.match(bottom)):
             return None
-        a, b = Fraction(top), Fraction(bottom)
+        try:
+            a, b = Fraction(top), Fraction(bottom)
+        except (ValueError, ArithmeticError):      # beyond Python's int-string limit: not read
+            return None
         if b == 0:
             return None
         if "." in top or "." in bottom:
@@ -125,7 +140,10 @@ def read_number(text: str) -> Reading | None:
         return Reading(a / b, True)
     if not _NUMBER.match(s):
         return None
-    value = Fraction(s)
+    try:
+        value = Fraction(s)
+    except (ValueError, ArithmeticError):
+        return None
     if not percent and "." not in s:
         return Reading(value, True)
     significant, decimals = _digits_of(s)
@@ -190,12 +208,28 @@ def decimal(x: Any, lang: str = "en", digits: int = 3) -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
+def on_loop(callback: Callable[[], None]) -> Callable[[Future], None]:
+    """A future's done-callback that runs ``callback`` on the kernel's event loop (widgets are
+    changed from there, not from the record's writer thread), or at once where there is none."""
+    try:
+        loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+
+    def done(_future: Future) -> None:
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(callback)
+        else:
+            callback()
+    return done
+
+
 class AnswerStore:
     """Where a student's checked answers are kept, so a reload does not lose them: a folder
     ``lessons/`` in the student's own save space (:class:`widgets.saves.SaveFolder`; on the
     classroom server every browser has its own). One small file per exercise, named from a hash
     of its language and prompt, holding the last answer checked and the number of wrong tries.
-    A store that cannot be written (no student space) just keeps nothing."""
+    A failed write raises (the exercise tells the student the answer was not saved)."""
 
     def __init__(self, folder: str | None = None) -> None:
         from .saves import SaveFolder
@@ -225,10 +259,8 @@ class AnswerStore:
             return None
 
     def save(self, exercise: "Exercise", record: dict) -> None:
-        try:
-            self.folder.write(self.name(exercise), json.dumps(record))
-        except (OSError, ValueError):
-            pass
+        """Keep ``record``; an OSError (a full disk, a read-only folder, no space) is the caller's."""
+        self.folder.write(self.name(exercise), json.dumps(record))
 
 
 def default_store() -> AnswerStore | None:
@@ -308,6 +340,7 @@ class Exercise:
         self.number = number if number is not None else len(REGISTRY) + 1
         self.tries = 0
         self.solved = False
+        self._checks = 0                 # graded Checks so far (a late "not saved" note names its own)
         self._widget = None
         REGISTRY.append(self)
 
@@ -368,6 +401,8 @@ class Exercise:
         lang = self.lang
         if self.kind != "choice" and not str(text or "").strip():
             return None, tr("lesson.exercise.empty", lang)
+        if len(str(text)) > MAX_ANSWER_LENGTH:
+            return None, tr("lesson.exercise.too_long", lang, length=len(str(text)), max=MAX_ANSWER_LENGTH)
         if not self.readable(text):
             if self.kind == "choice" and (text is None or text == ""):
                 return None, tr("lesson.exercise.expect.choice", lang)
@@ -436,11 +471,33 @@ class Exercise:
         if right is False:
             self.tries += 1
         self._reveal_if_due()
-        if self.store is not None and right is not None:
-            self.store.save(self, {"answer": str(self.input.value), "tries": self.tries})
-        if right is not None:
-            for listener in ATTEMPT_LISTENERS:
-                listener(self, str(self.input.value), right)
+        if right is None:
+            return
+        self._checks += 1
+        if self.store is not None:
+            try:
+                self.store.save(self, {"answer": str(self.input.value), "tries": self.tries})
+            except OSError as err:
+                log.warning("an answer could not be kept: %s", err)
+                self._unsaved(err, self._checks)
+        for listener in ATTEMPT_LISTENERS:
+            result = listener(self, str(self.input.value), right)
+            if isinstance(result, Future):
+                result.add_done_callback(on_loop(self._after_write(result, self._checks)))
+
+    def _after_write(self, future: Future, check: int) -> Callable[[], None]:
+        def done() -> None:
+            err = future.exception()
+            if err is not None:
+                self._unsaved(err, check)
+        return done
+
+    def _unsaved(self, err: BaseException, check: int) -> None:
+        """Say under the feedback of Check number ``check`` (if it is still shown) that it was not kept."""
+        if check != self._checks or "exercise-unsaved" in self.output.value:
+            return
+        self.output.value += (f' <span class="exercise-unsaved" style="color:#b00020">'
+                              f'{html.escape(not_saved(err, self.lang))}</span>')
 
     def _show(self, text: Any) -> bool | None:
         right, message = self.feedback(text)

@@ -30,7 +30,9 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import logging
 import re
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from html import escape, unescape
 from typing import Any, Callable, ClassVar, Mapping, Sequence
@@ -41,6 +43,8 @@ from towerlib.core.i18n import LANGUAGES, register, tr
 
 from . import classroom
 from .a11y import FOCUS_CSS, HELP_KEYS, MAX_ANNOUNCED, KeyBridge, Shortcut, new_lines
+from .exercises import on_loop
+from .faults import explain
 from .messages import board_key
 from .saves import BoardSave, SaveFolder, clean_name
 from .surface import PadButton, is_shown
@@ -80,6 +84,8 @@ MESSAGES = {
         "table.key.moves": "go to the first move button (then Tab to the next)",
         "table.key_refused": "Key {name}: {what} is not possible now.",
         "table.your_turn": "Your turn.",
+        "table.lost": "The game lost its connection: Reload to resume.",
+        "table.reload": "Reload",
         "table.choose_and_start": "Choose the players, then press {start}.",
     },
     "ru": {
@@ -111,10 +117,13 @@ MESSAGES = {
         "table.key.moves": "перейти к первой кнопке хода (дальше — Tab)",
         "table.key_refused": "Клавиша {name}: «{what}» сейчас невозможно.",
         "table.your_turn": "Ваш ход.",
+        "table.lost": "Игра потеряла связь с сервером: перезагрузите страницу, чтобы продолжить.",
+        "table.reload": "Перезагрузить",
         "table.choose_and_start": "Выберите игроков и нажмите «{start}».",
     },
 }
 register(MESSAGES)
+log = logging.getLogger("spelltower.board")
 
 
 @dataclass
@@ -425,6 +434,7 @@ class GameTable:
         if self._form is not None:
             self._form.relabel(lang)
         self._help_toggle.description = tr("table.help", lang)
+        self._keys.lost_text, self._keys.reload_text = tr("table.lost", lang), tr("table.reload", lang)
         self._show_help()
         if hasattr(self, "_log_title"):
             h = self.PANEL_HEADING
@@ -649,6 +659,7 @@ class GameTable:
         self._say("")
         self.open_game(game, settings.seat, settings.bots)
         self._autosave()
+        self._show_status()             # a failed first autosave shows now, not at the next move
 
     # ----- saves ----------------------------------------------------------------------------------
     def _board_save(self) -> BoardSave:
@@ -667,7 +678,8 @@ class GameTable:
         try:
             self._saves.write(self._autosave_name, self._board_save().to_json())
         except OSError as err:
-            self._error("save_failed", detail=str(err))
+            log.warning("autosave failed: %s", err)
+            self._error("save_failed", detail=explain(err))
 
     def _record_game_over(self) -> None:
         """A finished game goes to the class record once (a no-op off the classroom server)."""
@@ -676,7 +688,16 @@ class GameTable:
             return
         self._recorded_game = game
         from .record import hooks           # the record's database layer loads only when a game ends
-        hooks.game_over(game, self.seat)
+        future = hooks.game_over(game, self.seat)
+        if isinstance(future, Future):
+            future.add_done_callback(on_loop(lambda: self._game_not_recorded(future)))
+
+    def _game_not_recorded(self, future: Future) -> None:
+        """The finished game could not be put in the class record: say so on the status line."""
+        err = future.exception()
+        if err is not None:
+            self._error("save_failed", detail=explain(err))
+            self._show_status()
 
     def _on_resume(self, _button: Any = None) -> None:
         """Resume the autosave. Whether there is one is checked now, not when the board was
@@ -692,8 +713,7 @@ class GameTable:
         try:
             save = self._read_save(self._saves.read(name))
         except (OSError, TowerError) as err:
-            self._error("load_failed", name=name,
-                        detail=err.message(self._lang) if isinstance(err, TowerError) else str(err))
+            self._error("load_failed", name=name, detail=err if isinstance(err, TowerError) else explain(err))
             self._render()
             return
         self._say(done_key, name=name)
@@ -709,7 +729,8 @@ class GameTable:
             try:
                 self._saves.write(name, self._board_save().to_json())
             except OSError as err:
-                self._say("table.save_failed", f"{self.CSS_PREFIX}-error", detail=str(err))
+                log.warning("save failed: %s", err)
+                self._say("table.save_failed", f"{self.CSS_PREFIX}-error", detail=explain(err))
             else:
                 self._say("table.saved", name=name)
                 self._refresh_saves()
@@ -851,10 +872,12 @@ class GameTable:
             self._say("table.teacher.position_set")
             self.open_game(game, settings.seat, settings.bots)
             self._autosave()
+            self._show_status()
             return
         self._say("table.teacher.position_set")
         self.open_game(save.game, save.seat, save.bots)
         self._autosave()
+        self._show_status()
 
 
 _FIRST_TAG = re.compile(r"^<([a-zA-Z][\w-]*)")

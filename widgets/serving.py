@@ -373,6 +373,13 @@ class ClassroomIdentityProvider(XsrfCookieIdentityProvider):
             self.log.critical(problem.render(_server_language()))
             raise SystemExit(2)
 
+    @property
+    def logout_available(self) -> bool:
+        """No ``/logout``: a classroom has no login to end (a student's cookie is their save
+        space), and jupyter_server's logout page cannot render under Voila (it answered 500
+        with a traceback). The path now answers 404 like any other unknown one."""
+        return False
+
     # ----- the cookie ---------------------------------------------------------------------
     def _sign(self, purpose: str, student_id: str) -> str:
         return hmac.new(self._key, f"{purpose}:{student_id}".encode(), hashlib.sha256).hexdigest()[:32]

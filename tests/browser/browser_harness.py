@@ -73,6 +73,15 @@ class Server:
 
     @property
     def pid(self) -> int:
+        """The server's own process. ``scripts/serve`` runs voila as its child (and stays, to
+        remove the teacher token's file when voila ends), so that is the child called voila."""
+        import psutil
+        try:
+            for child in psutil.Process(self.proc.pid).children():
+                if any(Path(part).name == "voila" for part in child.cmdline()[:2]):
+                    return child.pid
+        except (psutil.NoSuchProcess, psutil.ZombieProcess):
+            pass
         return self.proc.pid
 
     def url(self, path: str = "") -> str:

@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 from lesson_runner import LESSONS, REPO
+from towerlib.core.i18n import tr
 from widgets.exercises import Exercise, parse_number
 
 
@@ -285,3 +286,18 @@ def test_a_restored_answer_never_overwrites_what_the_student_typed_first(tmp_pat
     assert ex.submit("1/2") is True                      # typed before the student was known
     late[0](classroom.current())
     assert ex.input.value == "1/2" and "exercise-right" in ex.output.value
+
+
+@pytest.mark.parametrize("text", ["1" * 4301, "1/" + "3" * 5000, "0." + "2" * 5000, "7" * 201, "x" * 10_000])
+def test_any_answer_text_is_read_or_refused_with_a_message(text):
+    """Past Python's 4,300-digit limit on reading an int, Check used to raise inside its handler
+    and show nothing; every text now gets a message, and a long one is refused by its length."""
+    ex = Exercise("P(Dragon)?", Fraction(5, 21), lang="en", store=None)
+    assert ex.submit(text) is None
+    assert tr("lesson.exercise.too_long", "en", length=len(text), max=200) in ex.output.value
+    assert ex.tries == 0
+
+
+def test_long_digit_strings_are_not_numbers_rather_than_errors():
+    assert parse_number("1" * 4301) is None and parse_number("1/" + "9" * 4400) is None
+    assert parse_number("1" * 150) == (Fraction(int("1" * 150)), True)

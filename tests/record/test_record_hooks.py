@@ -149,7 +149,7 @@ def test_a_broken_record_does_not_break_the_page(monkeypatch, recorder, tmp_path
     hooks.track_page("p.ipynb", store_url=f"sqlite:///{tmp_path / 'record.sqlite3'}")
     hooks.exercise_attempt(FakeExercise(1, "q"), "1", True)
     hooks.flush()
-    assert hooks.student() is None and recorder._failed
+    assert hooks.student() is None and recorder._fault is not None
 
 
 def test_track_page_listens_to_the_exercises_hook(monkeypatch, student_page):

@@ -131,3 +131,29 @@ def test_a_corrupt_save_is_refused_in_words_and_changes_nothing(tmp_path, name):
     assert f'class="{board.CSS_PREFIX}-error"' in board._status.value
     key = board._message[0]
     assert key.endswith(".load_failed") and tr(key, "ru") != tr(key, "en")
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_a_new_games_failed_autosave_shows_at_once_without_server_paths(tmp_path, monkeypatch, name):
+    """Fault injection: the disk is full when Start writes the first autosave. The status line
+    says so as soon as the game opens (not at the next move), in words with no server path and
+    no student space."""
+    import errno
+    import html
+
+    from widgets import saves
+
+    monkeypatch.setenv(classroom.CLASSROOM_ENV, "1")
+    monkeypatch.setenv(classroom.SPACE_ENV, SPACE_A)
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    cls, _sub, defaults = BOARDS[name]
+    board = cls(bot_delay=0, setup=True, seed=5, saves_dir=str(tmp_path), **defaults)
+
+    def full(*_a, **_k):
+        raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "students" / SPACE_A / "autosave.json"))
+    monkeypatch.setattr(saves.tempfile, "mkstemp", full)
+    click(board._form.start)
+    assert board.game is not None                   # the game is on, unsaved
+    status = html.unescape(board._status.value)
+    assert tr("fault.disk_full", "en") in status, status
+    assert str(tmp_path) not in status and SPACE_A not in status and "Errno" not in status

@@ -18,7 +18,6 @@ sections whose HTML changed, so a student's answer shows within about that time,
 from __future__ import annotations
 
 import asyncio
-import base64
 import html
 import logging
 import os
@@ -38,6 +37,7 @@ from .store import ClassRecord, RecordError, Store
 
 log = logging.getLogger("spelltower.record")
 POLL_SECONDS = 1.0                 # how often the page asks the store what changed (target: 2 s)
+WRITE_CHECK_SECONDS = 5.0          # how often it checks that the record still takes writes
 IDLE_SECONDS = 3600.0              # "Hide students not seen for an hour"
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
 NO_STUDENT = -1                    # the drill-down's "pick a student" entry
@@ -55,6 +55,8 @@ class ClassPage(ipw.VBox):
         self._data: dict[str, Any] = {}
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="spelltower-class-page")
         self._task: asyncio.Task | None = None
+        self._write_fault: RecordError | None = None    # why the record takes no writes, if it does not
+        self._write_checked = 0.0
 
         self.title = ipw.HTML()
         self.join_box = ipw.HTML()
@@ -162,8 +164,25 @@ class ClassPage(ipw.VBox):
         self.send_box.add_class("st-section-send")
 
     # ----- data -----------------------------------------------------------------------------
+    def _check_writes(self, force: bool = False) -> None:
+        """Every :data:`WRITE_CHECK_SECONDS`, whether the record still takes a write (students'
+        pages cannot tell the teacher themselves when the disk is full or the folder read-only)."""
+        now = time.monotonic()
+        if not force and now - self._write_checked < WRITE_CHECK_SECONDS:
+            return
+        self._write_checked = now
+        try:
+            self.record.check_writable()
+        except RecordError as err:
+            if self._write_fault is None:
+                log.warning("class record takes no writes: %s", err)
+            self._write_fault = err
+        else:
+            self._write_fault = None
+
     def _fetch(self, force: bool = False) -> dict[str, Any] | None:
         """The record's current data, or None if nothing changed since the last fetch."""
+        self._check_writes(force)
         version = self.record.version()
         if not force and version == self._version:
             return None
@@ -211,7 +230,15 @@ class ClassPage(ipw.VBox):
             else:
                 if self.hide_idle.value:        # a student may have passed the hour since
                     self._render()
-                self.status.value = render.updated(self.lang)
+                self._show_status(render.updated(self.lang))
+
+    def _show_status(self, updated: str) -> None:
+        """"Updated hh:mm:ss", unless the record takes no writes: then that, in the record's words."""
+        if self._write_fault is not None:
+            text = tr("record.page.not_writing", self.lang, error=self._write_fault.message(self.lang))
+            self.status.value = f'<span class="st-error st-not-writing">{html.escape(text)}</span>'
+        else:
+            self.status.value = updated
 
     def stop(self) -> None:
         if self._task is not None:
@@ -279,7 +306,7 @@ class ClassPage(ipw.VBox):
         sent = self._data.get("sent")
         self.send_status.value = render.sent(sent, lang)
         self.send_stop.disabled = sent is None
-        self.status.value = render.updated(lang, self._data["at"])
+        self._show_status(render.updated(lang, self._data["at"]))
 
     def _render_projector(self) -> None:
         if self._projected is None:

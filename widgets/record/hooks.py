@@ -3,7 +3,9 @@
 On the classroom server (``scripts/serve``) each page knows its student's space
 (:mod:`widgets.classroom`), and these functions write to that student's own record. Anywhere
 else (JupyterLab, Binder, the test suite) there is no student, and they do nothing. A broken
-record never breaks a lesson: failures are logged (logger ``spelltower.record``) and dropped.
+record never breaks a lesson: failures are logged (logger ``spelltower.record``), and the future
+of a write that failed (or of any write once the record could not be opened) holds the error,
+so the page can say "checked but not saved" while the lesson goes on.
 Writes go to one background thread per kernel, in order, so a click never waits for the
 database. That thread also imports the database layer (:mod:`.store`, SQLAlchemy) on the first
 write: a page that records nothing (outside a class, or a preheated kernel whose student is not
@@ -59,7 +61,7 @@ class _Recorder:
         self._space: str | None = None
         self._url: str | None = None
         self._started = False
-        self._failed = False
+        self._fault: Exception | None = None      # why the record could not be opened, once it failed
         self._known = threading.Event()
         self._queue: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -90,20 +92,23 @@ class _Recorder:
             try:
                 self._known.wait()
                 me = self._open()
+                if me is None and self._fault is not None:
+                    future.set_exception(self._fault)       # logged once, when opening failed
+                    continue
                 future.set_result(fn(me) if me is not None else None)
             except Exception as err:        # the record must never break the page
                 log.warning("class record: %s", err)
                 future.set_exception(err)
 
     def _open(self) -> StudentRecord | None:
-        if self.student is None and self._space and not self._failed:
+        if self.student is None and self._space and self._fault is None:
             from .store import RecordError, Store      # here, on the writer thread: see the module doc
             try:
                 self.store = Store(self._url)
                 self.student = self.store.student(self._space)
-            except RecordError as err:
+            except (RecordError, OSError) as err:
                 log.warning("class record off for this page: %s", err)
-                self._failed = True
+                self._fault = err
         return self.student
 
     def flush(self, timeout: float = 30.0) -> None:
@@ -190,11 +195,14 @@ def track_page(page: str | None = None, store_url: str | None = None) -> None:
     presence fresh while it is open, and listen to the page's exercises (through
     ``widgets.exercises.ATTEMPT_LISTENERS`` where that hook exists). Nothing is recorded where
     there is no student. On the classroom server the page also asks a student without a
-    nickname for one, over everything else (:mod:`widgets.record.nickname`)."""
+    nickname for one, over everything else (:mod:`widgets.record.nickname`), and says "Reload to
+    resume" if it loses its kernel (:mod:`widgets.connection`)."""
     if os.environ.get(classroom.CLASSROOM_ENV) == "1" and not _recorder.on_known:
         from . import nickname
         if nickname.show():
             _recorder.on_known.append(nickname.ask)
+        from .. import connection
+        connection.show(page or page_name(), nickname.page_language(page or page_name()))
     _recorder.start(page, store_url)
     from .. import exercises
 
@@ -218,31 +226,34 @@ def flush(timeout: float = 30.0) -> None:
     _recorder.flush(timeout)
 
 
-def exercise_attempt(exercise: Any, answer: Any, right: bool) -> None:
+def exercise_attempt(exercise: Any, answer: Any, right: bool) -> Future:
     """Callback for :mod:`widgets.exercises`: a graded Check of ``exercise`` (uses its ``number``
-    and ``prompt``) with what the student typed and whether it was right."""
+    and ``prompt``) with what the student typed and whether it was right. The future fails if
+    the attempt could not be written."""
     page = _recorder.page or page_name()
-    submit(lambda me: me.attempt(page, str(getattr(exercise, "number", "?")), str(getattr(exercise, "prompt", "")),
-                                 str(answer), bool(right)))
+    return submit(lambda me: me.attempt(page, str(getattr(exercise, "number", "?")),
+                                        str(getattr(exercise, "prompt", "")), str(answer), bool(right)))
 
 
-def game_finished(game: str, result: str, length: int) -> None:
-    submit(lambda me: me.game_played(game, result, length))
+def game_finished(game: str, result: str, length: int) -> Future:
+    """Record a finished game; the future fails if it could not be written."""
+    return submit(lambda me: me.game_played(game, result, length))
 
 
-def game_over(game: Any, seat: int) -> None:
+def game_over(game: Any, seat: int) -> Future | None:
     """Callback for the boards: ``game`` (a finished ``towerlib`` game) ended; the student
     played ``seat``. Records the game's name, "won"/"shared win"/"lost" with the student's score,
-    and its length in actions."""
+    and its length in actions; returns the write's future (None for a game with no outcome)."""
     outcome = game.outcome()
     if outcome is None:
-        return
+        return None
     if seat in outcome.winners:
         verdict = "won" if len(outcome.winners) == 1 else "shared win"
     else:
         verdict = "lost"
     score = outcome.scores[seat] if seat < len(outcome.scores) else ""
-    game_finished(getattr(game, "game_name", type(game).__name__), f"{verdict} {score}".strip(), len(game.history))
+    return game_finished(getattr(game, "game_name", type(game).__name__), f"{verdict} {score}".strip(),
+                         len(game.history))
 
 
 def record_draws(experiment: Experiment, values: Iterable[object]) -> int:

@@ -159,8 +159,12 @@ class NicknameGate(ipw.VBox):
 
     def _saved(self, future: Future) -> None:
         """Saved or not, the card goes: a record that fails is in the server's log (hooks), and
-        the lesson must go on."""
+        the lesson must go on. Only a refused nickname (one like another student's) keeps it up."""
         self.go.disabled = False
+        err = future.exception()
+        if getattr(err, "safe_for_student", False):
+            self.message.value = f'<span class="st-error">{html.escape(err.message(self.lang))}</span>'
+            return
         self.lower_card()
         if future.exception() is None and future.result():
             for listener in self.saved:

@@ -18,35 +18,19 @@ from __future__ import annotations
 import asyncio
 import html
 from collections import Counter
-from concurrent.futures import Future
 from typing import Any, Callable, Iterable
 
 import ipywidgets as ipw
-from towerlib.core.errors import SaveError
 from towerlib.core.i18n import tr
 
+from ..exercises import on_loop as _on_loop
+from ..faults import explain
 from . import hooks
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 from .experiments import Experiment, Tally
 from .render import exact_text, number, thousands
 
 REFRESH_SECONDS = 3.0          # how often the draws panel re-reads the class tally while open
-
-
-def _on_loop(callback: Callable[[], None]) -> Callable[[Future], None]:
-    """A future's done-callback that runs ``callback`` on the kernel's event loop (widgets are
-    updated from there, not from the writer thread), or at once where there is no loop."""
-    try:
-        loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-    except RuntimeError:
-        loop = None
-
-    def done(_future: Future) -> None:
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(callback)
-        else:
-            callback()
-    return done
 
 
 class RecordPanel(ipw.VBox):
@@ -88,11 +72,8 @@ class RecordPanel(ipw.VBox):
         def finish() -> None:
             try:
                 result = future.result()
-            except SaveError as err:           # the store's RecordError (the store is imported only to write)
-                self._say(err.message(self.lang))
-                return
-            except Exception as err:           # the store is down: say so, keep the page
-                self._say(str(err))
+            except Exception as err:           # the store is down: say so in words a student may read
+                self._say(explain(err).message(self.lang))
                 return
             if result is None and hooks.student() is None:
                 self._say(tr("record.error.no_student", self.lang))

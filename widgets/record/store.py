@@ -63,6 +63,7 @@ from towerlib.core.errors import SaveError, TowerError
 
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
 from .experiments import Experiment, Tally
+from .lookalike import normalise, skeleton
 from .hooks import HEARTBEAT_SECONDS  # noqa: F401  (re-exported: the store's timing)
 from .schema import (ANSWER_LENGTH, NAME_LENGTH, NICKNAME_LENGTH, PAGE_LENGTH, Attempt, Base, Draw,
                      Experiment as ExperimentRow, ExperimentRound, GamePlayed, PageVisit, RecordClass,
@@ -83,11 +84,19 @@ SPACE = re.compile(r"^[0-9a-f]{32}$")          # as widgets.classroom.SPACE_PATT
 NICKNAME = re.compile(r"^[\w][\w \-]*$")
 SPACE_LABEL = 8                  # hex digits of a space shown for a student without a nickname
 _ADVISORY_LOCK = 0x5370_656C     # PostgreSQL advisory lock held while migrating ("Spel")
+_NICKNAME_LOCK = 0x4E69_636B     # ... and while a nickname is checked and set ("Nick")
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class RecordError(SaveError):
     """The record database cannot be used as it is; the message names the file and the fault."""
+
+
+class NicknameRefused(RecordError):
+    """A nickname that is not one, or that looks like another student's in the class; the
+    message is the student's to read."""
+
+    safe_for_student = True
 
 
 class AccessDenied(TowerError):
@@ -112,11 +121,12 @@ def _cut(text: Any, length: int) -> str:
 
 
 def clean_nickname(name: object) -> str:
-    """A nickname as stored: stripped, 1 to NICKNAME_LENGTH word characters, spaces, '-'."""
-    text = name.strip() if isinstance(name, str) else ""
+    """A nickname as stored: NFKC-normalised (full-width letters become plain ones), stripped,
+    1 to NICKNAME_LENGTH word characters, spaces, '-'."""
+    text = normalise(name).strip() if isinstance(name, str) else ""
     text = re.sub(r"\s+", " ", text)
     if not text or len(text) > NICKNAME_LENGTH or not NICKNAME.match(text):
-        raise RecordError("record.error.nickname", nickname=repr(name), max=NICKNAME_LENGTH)
+        raise NicknameRefused("record.error.nickname", nickname=repr(name), max=NICKNAME_LENGTH)
     return text
 
 
@@ -135,7 +145,12 @@ class Store:
         self._lock_fd: int | None = None
         self._thread_lock = threading.Lock()
         if self.sqlite:
-            self._prepare_sqlite_file()
+            try:
+                self._prepare_sqlite_file()
+            except OSError as err:               # a read-only or missing saves folder, a full disk
+                self.close()
+                raise RecordError("record.error.unreachable", where=self.where,
+                                  detail=err.strerror or type(err).__name__) from err
         try:
             self._writer = self._engine(immediate=True)
             self._reader = self._engine(immediate=False) if self.sqlite else self._writer
@@ -426,12 +441,22 @@ class StudentRecord:
 
     # ----- writing ------------------------------------------------------------------------
     def set_nickname(self, nickname: str) -> str:
-        """Set the nickname the teacher sees (checked by :func:`clean_nickname`); returns it."""
+        """Set the nickname the teacher sees (checked by :func:`clean_nickname`); returns it.
+        Refused (:class:`NicknameRefused`) when it looks like the nickname of another student
+        seen in the current class (:func:`widgets.record.lookalike.skeleton`)."""
         name = clean_nickname(nickname)
+        mine = skeleton(name)
 
         def run():
             with self._lock, self._store._write() as conn:
+                if conn.dialect.name == "postgresql":       # one nickname change at a time
+                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _NICKNAME_LOCK})
                 sid = self._student_id(conn)
+                in_class = select(PageVisit.student_id).where(PageVisit.class_id == _current_class())
+                others = conn.execute(select(Student.nickname).where(
+                    Student.id != sid, Student.nickname.is_not(None), Student.id.in_(in_class))).scalars()
+                if any(skeleton(other) == mine for other in others):
+                    raise NicknameRefused("record.error.nickname_taken", nickname=name)
                 conn.execute(sa.update(Student).where(Student.id == sid).values(nickname=name))
         self._store._guard(run)
         return name
@@ -636,6 +661,17 @@ class ClassRecord:
         if token is not _TEACHER:
             raise AccessDenied("record.error.denied")
         self._store = store
+
+    def check_writable(self) -> None:
+        """Raise :class:`RecordError` with the database's own message if it cannot take a write now
+        (a full disk, a read-only folder or file, a damaged file): the class page asks every few
+        seconds, so the teacher learns that students' answers are not being kept. The write is
+        real (the current class's row rewritten as it is), so it fails where theirs would."""
+        def run():
+            with self._store._write() as conn:
+                conn.execute(sa.update(RecordClass).where(RecordClass.id == _current_class())
+                             .values(started_at=RecordClass.started_at))
+        self._store._guard(run)
 
     def class_id(self) -> int:
         def run():
@@ -939,6 +975,6 @@ def _natural(text: str) -> tuple:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
 
 
-__all__ = ["AccessDenied", "ClassRecord", "ExerciseDetail", "ExerciseSummary", "Position", "RecordError", "Store",
-           "StudentDetail", "StudentProgress",
+__all__ = ["AccessDenied", "ClassRecord", "ExerciseDetail", "ExerciseSummary", "NicknameRefused", "Position", "RecordError",
+           "Store", "StudentDetail", "StudentProgress",
            "StudentRecord", "clean_nickname", "default_url"]
