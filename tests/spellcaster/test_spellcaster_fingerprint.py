@@ -11,8 +11,9 @@ covered too.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
+
+from fingerprint import play_random_game
 
 from towerlib.spellcaster import OPTIONS, new_game
 
@@ -29,10 +30,6 @@ def _options(rng: random.Random, game_no: int) -> dict:
     return options
 
 
-def _dump(value) -> bytes:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
-
-
 def fingerprint(games: int = 16) -> str:
     digest = hashlib.sha256()
     for g in range(games):
@@ -41,20 +38,7 @@ def fingerprint(games: int = 16) -> str:
         # Every fourth game deals little Life Force, so that casters retire and games end early.
         deal = {"life": [rng.randint(1, 4) for _ in range(players)]} if g % 4 == 1 else None
         game = new_game(players=players, seed=1000 + g, deal=deal, **_options(rng, g))
-        step = 0
-        while not game.is_over:
-            legal = game.legal_actions()
-            digest.update(_dump([str(a) for a in legal]))
-            action = rng.choice(legal)
-            events = game.apply(str(action) if step % 7 == 3 else action)
-            digest.update(_dump([str(action), game.current_player, [e.to_dict() for e in events]]))
-            for seat in range(game.players):
-                digest.update(_dump(game.view(seat)))
-            if step % 20 == 0:
-                digest.update(game.to_json().encode())
-            step += 1
-        digest.update(_dump([step, game.outcome().winners, game.outcome().reason]))
-        digest.update(game.to_json().encode())
+        play_random_game(digest, game, rng)
     return digest.hexdigest()
 
 

@@ -13,8 +13,9 @@ fifth step, every seat's exact hand law as the current seat reads it.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
+
+from fingerprint import dump, play_random_game
 
 from towerlib.amulett import OPTIONS, new_game
 from towerlib.amulett.bots import make_bot
@@ -29,29 +30,12 @@ def _options(rng: random.Random, game_no: int) -> dict:
     return options
 
 
-def _dump(value) -> bytes:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
-
-
 def _random_games(digest, games: int) -> None:
     for g in range(games):
         rng = random.Random(g)
         players = 3 + g % 4
         game = new_game(players=players, seed=1000 + g, **_options(rng, g))
-        step = 0
-        while not game.is_over:
-            legal = game.legal_actions()
-            digest.update(_dump([str(a) for a in legal]))
-            action = rng.choice(legal)
-            events = game.apply(str(action) if step % 7 == 3 else action)
-            digest.update(_dump([str(action), game.current_player, [e.to_dict() for e in events]]))
-            for seat in range(game.players):
-                digest.update(_dump(game.view(seat)))
-            if step % 20 == 0:
-                digest.update(game.to_json().encode())
-            step += 1
-        digest.update(_dump([step, game.outcome().winners, game.outcome().reason]))
-        digest.update(game.to_json().encode())
+        play_random_game(digest, game, rng)
 
 
 def _planner_games(digest, games: int) -> None:
@@ -64,11 +48,11 @@ def _planner_games(digest, games: int) -> None:
             seat = game.current_player
             view = game.view(seat, log=False)
             choice = bots[seat].choose(view)
-            digest.update(_dump([seat, str(choice.action), choice.reason.render("en")]))
+            digest.update(dump([seat, str(choice.action), choice.reason.render("en")]))
             if step % 5 == 0:
                 reader = HandReader(view)
                 laws = [sorted((list(h), str(p)) for h, p in reader.distribution(q).items()) for q in range(players)]
-                digest.update(_dump([reader.exact, laws]))
+                digest.update(dump([reader.exact, laws]))
             game.apply(choice.action)
             step += 1
         digest.update(game.to_json().encode())
