@@ -49,12 +49,13 @@ def test_conjure_launch_and_a_contest_by_clicking(voila_page, page):
     page.wait_for_selector(f"{BOARD} .sc-move:visible", state="visible", timeout=TIMEOUT)
     move(page, "Conjure: draw 1 (F)")
     move(page, "Put back")
-    move(page, "Launch spell 0.1")
-    expect(page.locator(LOG)).to_contain_text("Seat 2 contests 0.1", timeout=TIMEOUT)   # the bot contested
+    move(page, "Launch spell 1.1")                    # spells count from 1 where a person reads them
+    expect(page.locator(LOG)).to_contain_text("Seat 2 contests 1.1", timeout=TIMEOUT)   # the bot contested
     expect(page.locator(LOG)).to_contain_text("caster 7 → 12, seat 2 4 → 9: the caster wins.")
     point = page.locator(f"{BOARD} .sc-at-C")
     expect(point).to_be_enabled(timeout=TIMEOUT)                                     # the Fire path iF-C
     expect(page.locator(f"{BOARD} .sc-at-iE")).to_be_disabled()                      # no Fire path iF-iE
     point.click()
-    expect(page.locator(LOG)).to_contain_text("0.1 strikes at C: 3 damage to Seat 2.", timeout=TIMEOUT)
+    expect(page.locator(LOG)).to_contain_text("1.1 strikes at C with Mass", timeout=TIMEOUT)
+    expect(page.locator(LOG)).to_contain_text(": 3 damage to Seat 2.")
     page.locator(BOARD).screenshot(path=str(REPO / "artifacts" / "spellcaster_board_voila.png"))

@@ -94,7 +94,9 @@ def test_the_card_speaks_the_pages_language(monkeypatch, page_name, query, serve
 
 def test_outside_a_kernel_or_when_turned_off_no_card_is_shown(monkeypatch):
     monkeypatch.setattr(nickname, "_gate", None)
-    assert nickname.show() is False and nickname._gate is None        # pytest is no IPython kernel
+    # Outside a kernel (an earlier test in the same process may have started an IPython shell).
+    monkeypatch.setattr("IPython.get_ipython", lambda: None)
+    assert nickname.show() is False and nickname._gate is None
     monkeypatch.setenv(nickname.ENABLED_ENV, "0")
     assert nickname.show() is False
 
