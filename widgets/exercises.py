@@ -208,6 +208,20 @@ def decimal(x: Any, lang: str = "en", digits: int = 3) -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
+def every(seconds: float, callback: Callable[[], None]) -> None:
+    """Run ``callback`` every ``seconds`` on the kernel's event loop for as long as it runs
+    (outside a running loop, as in a plain script, nothing is scheduled)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+
+    def tick() -> None:
+        callback()
+        loop.call_later(seconds, tick)
+    loop.call_later(seconds, tick)
+
+
 def on_loop(callback: Callable[[], None]) -> Callable[[Future], None]:
     """A future's done-callback that runs ``callback`` on the kernel's event loop (widgets are
     changed from there, not from the record's writer thread), or at once where there is none."""

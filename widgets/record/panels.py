@@ -15,7 +15,6 @@ nothing is recorded, the draws panel counts the student's own draws only.
 """
 from __future__ import annotations
 
-import asyncio
 import html
 from collections import Counter
 from typing import Any, Callable, Iterable
@@ -23,7 +22,7 @@ from typing import Any, Callable, Iterable
 import ipywidgets as ipw
 from towerlib.core.i18n import tr
 
-from ..exercises import on_loop as _on_loop
+from ..exercises import every, on_loop as _on_loop
 from ..faults import explain
 from . import hooks
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
@@ -126,9 +125,8 @@ class DrawsPanel(ipw.HTML):
         self.pooled: Tally | None = None
         self.add_class("st-draws-panel")
         self._draw()
-        self._timer: asyncio.TimerHandle | None = None
         if refresh:
-            self._every(refresh)
+            every(refresh, self.refresh)
 
     def send(self, values: Iterable[object]) -> int:
         """Record a batch of draws (checked first: a bad one raises InvalidOption) and redraw."""
@@ -151,17 +149,6 @@ class DrawsPanel(ipw.HTML):
                 self.mine, self.pooled = result
                 self._draw()
         future.add_done_callback(_on_loop(finish))
-
-    def _every(self, seconds: float) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-
-        def tick() -> None:
-            self.refresh()
-            self._timer = loop.call_later(seconds, tick)
-        self._timer = loop.call_later(seconds, tick)
 
     def _draw(self) -> None:
         lang, exp = self.lang, self.experiment

@@ -16,7 +16,6 @@ is the only one that shows it.) Where there is no student (JupyterLab, Binder) n
 """
 from __future__ import annotations
 
-import asyncio
 import html
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +24,7 @@ from towerlib.core.i18n import LANGUAGES, tr
 
 from . import hooks
 from . import messages as _messages  # noqa: F401  (registers the catalogue entries)
+from ..exercises import every
 from .panels import _on_loop
 
 if TYPE_CHECKING:
@@ -52,11 +52,10 @@ class SentPositionBanner(ipw.HBox):
         self.play.on_click(lambda _b: self.play_it())
         super().__init__([ipw.HTML(STYLE), self.text, self.play], layout=ipw.Layout(display="none"))
         self.add_class("st-sent-banner")
-        self._timer: asyncio.TimerHandle | None = None
         self.relabel(self.lang)
         self.check()
         if poll:
-            self._every(poll)
+            every(poll, self.check)
 
     def relabel(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else "en"
@@ -96,14 +95,3 @@ class SentPositionBanner(ipw.HBox):
             self.play.layout.display = "none"
         else:
             self.layout.display = "none"
-
-    def _every(self, seconds: float) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-
-        def tick() -> None:
-            self.check()
-            self._timer = loop.call_later(seconds, tick)
-        self._timer = loop.call_later(seconds, tick)
